@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
+
+// Request and response shapes of /api/auth/*. The server validates every body with these
+// (unknown fields rejected) and the web forms use the same schemas.
+
+export const RoleSchema = z.enum(['user', 'admin']);
+export type Role = z.infer<typeof RoleSchema>;
+
+/**
+ * An email address as a person types it: one address, no display name, no list, no quoted local
+ * part, no control characters or full-width at sign. Normalised to lower case.
+ * (The detailed parser lives in ./email.ts so that server and web share it.)
+ */
+export { EmailSchema } from './email.ts';
+import { EmailSchema } from './email.ts';
+
+export const PasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`);
+
+export const NameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Please enter your name.')
+  .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters.`);
+
+export const UserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: RoleSchema,
+  emailVerified: z.boolean(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const RegisterBodySchema = z.strictObject({ email: EmailSchema, name: NameSchema, password: PasswordSchema });
+export type RegisterBody = z.infer<typeof RegisterBodySchema>;
+
+export const LoginBodySchema = z.strictObject({
+  email: EmailSchema,
+  password: z.string().min(1, 'Please enter your password.').max(PASSWORD_MAX_LENGTH),
+});
+export type LoginBody = z.infer<typeof LoginBodySchema>;
+
+export const AuthResultSchema = z.object({ success: z.literal(true), token: z.string(), user: UserSchema });
+export type AuthResult = z.infer<typeof AuthResultSchema>;
+
+export const ProfileResultSchema = z.object({ success: z.literal(true), user: UserSchema });
+export type ProfileResult = z.infer<typeof ProfileResultSchema>;
+
+export const UpdateProfileBodySchema = z.strictObject({ name: NameSchema });
+export type UpdateProfileBody = z.infer<typeof UpdateProfileBodySchema>;
+
+export const ChangePasswordBodySchema = z.strictObject({
+  currentPassword: z.string().min(1, 'Please enter your current password.').max(PASSWORD_MAX_LENGTH),
+  newPassword: PasswordSchema,
+});
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
+
+export const EmailOnlyBodySchema = z.strictObject({ email: EmailSchema });
+export type EmailOnlyBody = z.infer<typeof EmailOnlyBodySchema>;
+
+/** Secrets mailed in links: 256 bits, base64url, 43 characters. */
+export const LinkTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This link is invalid or incomplete.');
+
+export const ResetPasswordBodySchema = z.strictObject({ token: LinkTokenSchema, newPassword: PasswordSchema });
+export type ResetPasswordBody = z.infer<typeof ResetPasswordBodySchema>;
+
+export const LinkTokenParamsSchema = z.strictObject({ token: LinkTokenSchema });
+
+export const VerifyResetTokenResultSchema = z.object({ success: z.literal(true), valid: z.literal(true), email: z.string() });
+
+export const SessionSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  userAgent: z.string().nullable(),
+  ip: z.string().nullable(),
+  current: z.boolean(),
+});
+export type Session = z.infer<typeof SessionSchema>;
+
+export const SessionListSchema = z.object({ success: z.literal(true), sessions: z.array(SessionSchema) });
+export type SessionList = z.infer<typeof SessionListSchema>;
+
+export const SessionParamsSchema = z.strictObject({ id: z.string().min(1).max(64) });
+
+export const DeleteAccountBodySchema = z.strictObject({
+  password: z.string().min(1, 'Please enter your password to confirm.').max(PASSWORD_MAX_LENGTH),
+});
+export type DeleteAccountBody = z.infer<typeof DeleteAccountBodySchema>;

@@ -1,0 +1,29 @@
+/** Product constants shared by server and web (SPEC section 9). */
+export const APP_VERSION = '0.1.2';
+export const APP_STAGE = 'beta';
+export const APP_VERSION_LABEL = `${APP_VERSION}-${APP_STAGE}`;
+
+export const STORAGE_KEYS = {
+  theme: 'theme',
+  authToken: 'authToken',
+  authStore: 'auth-storage',
+  birthDataStore: 'birth-data-storage',
+  affiliateCoupon: 'affiliate-coupon',
+  affiliateCouponDate: 'affiliate-coupon-date',
+} as const;
+
+export const TOAST_DEFAULT_DURATION_MS = 5000;
+export const UPDATE_CHECK_INTERVAL_MS = 30 * 60 * 1000;
+export const PAGE_PRELOAD_DELAY_MS = 2000;
+export const LANDSCAPE_HISTORY_DEFAULT_LIMIT = 7;
+export const AFFILIATE_URL_PARAMS = ['td_coupon', 'ref', 'coupon'] as const;
+
+export const REALTIME_DEFAULTS = {
+  reconnectionDelayMs: 1000,
+  reconnectionDelayMaxMs: 5000,
+  timeoutMs: 20000,
+} as const;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const NAME_MAX_LENGTH = 100;
