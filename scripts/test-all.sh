@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# The one test command (`npm test`): lint, typecheck, unit tests, the server integration suite on
+# SQLite and again on PostgreSQL, then Playwright end-to-end specs in Chromium against the built app.
+# On a fresh machine it installs what it needs (node modules, Debian's chromium and postgresql) and
+# starts a throwaway PostgreSQL cluster. It ends with one line: "N passed, N failed[, N skipped]".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+WORK=$(mktemp -d /tmp/astro-test.XXXXXX)
+chmod 755 "$WORK"
+PASSED=0 FAILED=0 SKIPPED=0
+FAILED_STEPS=()
+
+log() { printf '\n==> %s\n' "$*"; }
+die() { printf 'test-all: %s\n' "$*" >&2; echo "0 passed, 1 failed"; exit 1; }
+
+PG_BIN=""
+cleanup() {
+  if [ -n "$PG_BIN" ] && [ -f "$WORK/pg/postmaster.pid" ]; then
+    as_postgres "$PG_BIN/pg_ctl" -D "$WORK/pg" -m fast -w stop >/dev/null 2>&1 || true
+  fi
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+apt_install() {
+  if [ "$(id -u)" -ne 0 ]; then die "missing $*: install it (Debian packages: $*) or run this as root"; fi
+  if [ -z "${APT_UPDATED:-}" ]; then apt-get update -qq >/dev/null || die "apt-get update failed"; APT_UPDATED=1; fi
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null || die "could not install $*"
+}
+
+as_postgres() {
+  if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+# Adds a step's counts: add_counts <name> <passed> <failed> <skipped>
+add_counts() {
+  PASSED=$((PASSED + $2)); FAILED=$((FAILED + $3)); SKIPPED=$((SKIPPED + $4))
+  if [ "$3" -gt 0 ]; then FAILED_STEPS+=("$1"); fi
+  printf -- '--- %s: %s passed, %s failed, %s skipped\n' "$1" "$2" "$3" "$4"
+}
+
+# A whole-command check (lint, typecheck, build) counts as one test.
+run_check() {
+  local name=$1; shift
+  log "$name"
+  if "$@"; then add_counts "$name" 1 0 0; else add_counts "$name" 0 1 0; fi
+}
+
+# Vitest with a JSON report, so the counts are exact; a crash with no report counts as one failure.
+run_vitest() {
+  local name=$1; shift
+  local report="$WORK/$name.json"
+  log "$name"
+  npx vitest run "$@" --reporter=default --reporter=json --outputFile.json="$report"
+  local code=$?
+  if [ -s "$report" ]; then
+    read -r p f s < <(node -e 'const r=require(process.argv[1]);console.log(r.numPassedTests,r.numFailedTests+(r.numRuntimeErrorTestSuites??0)+r.testResults.filter(t=>t.status==="failed"&&t.assertionResults.length===0).length,r.numPendingTests+r.numTodoTests)' "$report")
+    if [ "$code" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+    add_counts "$name" "$p" "$f" "$s"
+  else
+    add_counts "$name" 0 1 0
+  fi
+}
+
+# --- what the tests need -------------------------------------------------------------------------
+log "dependencies"
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund || die "npm ci failed"
+fi
+if ! command -v chromium >/dev/null 2>&1; then apt_install chromium; fi
+CHROMIUM=$(command -v chromium) || die "chromium is missing"
+echo "chromium: $($CHROMIUM --version 2>/dev/null)"
+
+PG_BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+if [ -z "$PG_BIN" ] || [ ! -x "$PG_BIN/initdb" ]; then
+  apt_install postgresql
+  PG_BIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
+fi
+PG_PORT=${TEST_PG_PORT:-54329}
+mkdir -p "$WORK/pg" && chown postgres "$WORK/pg" 2>/dev/null || true
+as_postgres "$PG_BIN/initdb" -D "$WORK/pg" -U postgres -A trust --no-sync >/dev/null || die "initdb failed"
+as_postgres "$PG_BIN/pg_ctl" -D "$WORK/pg" -w -l "$WORK/pg/server.log" \
+  -o "-p $PG_PORT -k $WORK/pg -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off" start >/dev/null \
+  || { cat "$WORK/pg/server.log" >&2; die "PostgreSQL did not start"; }
+export TEST_DATABASE_URL_PG="postgres://postgres@127.0.0.1:$PG_PORT/postgres"
+echo "postgresql: $("$PG_BIN/postgres" --version) on port $PG_PORT"
+
+# --- the checks ----------------------------------------------------------------------------------
+run_check lint npx biome check .
+run_check typecheck npm run -s typecheck
+run_vitest unit --project unit --project web
+run_vitest server-sqlite --project server
+TEST_DATABASE_URL=$TEST_DATABASE_URL_PG run_vitest server-postgres --project server
+run_check build npm run -s build
+
+log "e2e"
+E2E_REPORT="$WORK/e2e.json"
+PLAYWRIGHT_JSON_OUTPUT_NAME=$E2E_REPORT npx playwright test -c apps/web/playwright.config.ts --reporter=list,json
+code=$?
+if [ -s "$E2E_REPORT" ]; then
+  read -r p f s < <(node -e 'const s=require(process.argv[1]).stats;console.log(s.expected+s.flaky,s.unexpected,s.skipped)' "$E2E_REPORT")
+  if [ "$code" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+  add_counts e2e "$p" "$f" "$s"
+else
+  add_counts e2e 0 1 0
+fi
+
+echo
+if [ ${#FAILED_STEPS[@]} -gt 0 ]; then echo "failed steps: ${FAILED_STEPS[*]}"; fi
+if [ "$SKIPPED" -gt 0 ]; then echo "$PASSED passed, $FAILED failed, $SKIPPED skipped"; else echo "$PASSED passed, $FAILED failed"; fi
+[ "$FAILED" -eq 0 ]
