@@ -1,0 +1,52 @@
+// Reads the system tz database: zone and link names from tzdata.zi, histories from the TZif files.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parsePosixTz, posixOffsetAt } from '../src/time/posix-tz.ts';
+import { parseTzif, type ZoneHistory } from '../src/time/tzif.ts';
+
+export interface ZoneSource {
+  version: string;
+  zones: string[];
+  links: Record<string, string>;
+  read(name: string): ZoneHistory;
+}
+
+export function readZoneSource(root = '/usr/share/zoneinfo'): ZoneSource {
+  const zi = readFileSync(join(root, 'tzdata.zi'), 'utf8').split('\n');
+  const version = /^# version (\S+)/.exec(zi[0] ?? '')?.[1] ?? 'unknown';
+  const zones: string[] = [];
+  const links: Record<string, string> = {};
+  for (const line of zi) {
+    const f = line.split(' ');
+    if (f[0] === 'Z') zones.push(f[1]!);
+    else if (f[0] === 'L') links[f[2]!] = f[1]!;
+  }
+  zones.sort();
+  return { version, zones, links, read: (name) => parseTzif(readFileSync(join(root, name))) };
+}
+
+/**
+ * Drops the tail of transitions that the footer rule reproduces, keeping the last one the rule
+ * takes over from, so the data holds only what the rule cannot compute.
+ */
+export function slimZone(z: ZoneHistory): ZoneHistory {
+  if (!z.footer || z.transitions.length === 0) return z;
+  const rule = parsePosixTz(z.footer);
+  const agrees = (i: number) => {
+    const t = z.types[z.transitionTypes[i]!]!;
+    const at = posixOffsetAt(rule, z.transitions[i]!);
+    const mid =
+      i + 1 < z.transitions.length
+        ? (z.transitions[i]! + z.transitions[i + 1]!) / 2
+        : z.transitions[i]! + 1e7;
+    const atMid = posixOffsetAt(rule, mid);
+    return at.offset === t.offset && atMid.offset === t.offset && at.isDst === t.isDst;
+  };
+  let keep = z.transitions.length;
+  while (keep > 1 && agrees(keep - 1) && agrees(keep - 2)) keep--;
+  return {
+    ...z,
+    transitions: z.transitions.slice(0, keep),
+    transitionTypes: z.transitionTypes.slice(0, keep),
+  };
+}

@@ -1,0 +1,297 @@
+// Apparent geocentric positions in the true ecliptic and equinox of date, built on
+// astronomy-engine's heliocentric states and lunar theory. Our layer adds light-time (from the
+// state vectors, no iteration of the theory), annual aberration, precession and nutation, the
+// lunar nodes and the mean lunar apogee (Black Moon Lilith).
+import { Body, EclipticGeoMoon, HelioState } from 'astronomy-engine';
+import { DEG, norm360, RAD } from './angles.ts';
+import type { Instant } from './instant.ts';
+
+export const BODY_IDS = [
+  'sun',
+  'moon',
+  'mercury',
+  'venus',
+  'mars',
+  'jupiter',
+  'saturn',
+  'uranus',
+  'neptune',
+  'pluto',
+  'meanNode',
+  'trueNode',
+  'lilith',
+] as const;
+export type BodyId = (typeof BODY_IDS)[number];
+
+export interface BodyPosition {
+  body: BodyId;
+  /** Apparent ecliptic longitude of date, degrees [0, 360). */
+  longitude: number;
+  /** Ecliptic latitude, degrees. */
+  latitude: number;
+  /** Geocentric distance in AU (0 for the nodes and Lilith). */
+  distance: number;
+  /** Change of longitude per day, degrees. */
+  speed: number;
+  retrograde: boolean;
+}
+
+const LIGHT_DAYS_PER_AU = 0.0057755183;
+const C_AU_PER_DAY = 1 / LIGHT_DAYS_PER_AU;
+/** General precession in longitude, degrees per day, so speeds refer to the moving equinox. */
+const PRECESSION_PER_DAY = 5029.0966 / 3600 / 36525;
+/** Mean inclination of the lunar orbit to the ecliptic. */
+const MOON_INCLINATION = 5.1453964 * DEG;
+
+const PLANETS: Partial<Record<BodyId, Body>> = {
+  mercury: Body.Mercury,
+  venus: Body.Venus,
+  mars: Body.Mars,
+  jupiter: Body.Jupiter,
+  saturn: Body.Saturn,
+  uranus: Body.Uranus,
+  neptune: Body.Neptune,
+  pluto: Body.Pluto,
+};
+
+interface EarthState {
+  x: number;
+  y: number;
+  z: number;
+  vx: number;
+  vy: number;
+  vz: number;
+}
+
+const earthCache = new WeakMap<Instant, EarthState>();
+
+function earthState(inst: Instant): EarthState {
+  let e = earthCache.get(inst);
+  if (!e) {
+    const s = HelioState(Body.Earth, inst.time);
+    e = { x: s.x, y: s.y, z: s.z, vx: s.vx, vy: s.vy, vz: s.vz };
+    earthCache.set(inst, e);
+  }
+  return e;
+}
+
+function toPosition(
+  body: BodyId,
+  inst: Instant,
+  x: number,
+  y: number,
+  z: number,
+  vx: number,
+  vy: number,
+  vz: number,
+): BodyPosition {
+  const m = inst.toEcliptic;
+  const ex = m[0]! * x + m[1]! * y + m[2]! * z;
+  const ey = m[3]! * x + m[4]! * y + m[5]! * z;
+  const ez = m[6]! * x + m[7]! * y + m[8]! * z;
+  const evx = m[0]! * vx + m[1]! * vy + m[2]! * vz;
+  const evy = m[3]! * vx + m[4]! * vy + m[5]! * vz;
+  const rxy2 = ex * ex + ey * ey;
+  const speed = ((ex * evy - ey * evx) / rxy2) * RAD + PRECESSION_PER_DAY;
+  return {
+    body,
+    longitude: norm360(Math.atan2(ey, ex) * RAD),
+    latitude: Math.atan2(ez, Math.sqrt(rxy2)) * RAD,
+    distance: Math.sqrt(rxy2 + ez * ez),
+    speed,
+    retrograde: speed < 0,
+  };
+}
+
+/** Sun or planet: light-time corrected geocentric vector, then annual aberration (first order). */
+function planetPosition(body: BodyId, inst: Instant): BodyPosition {
+  const e = earthState(inst);
+  let px = 0;
+  let py = 0;
+  let pz = 0;
+  let pvx = 0;
+  let pvy = 0;
+  let pvz = 0;
+  const planet = PLANETS[body];
+  if (planet !== undefined) {
+    const s = HelioState(planet, inst.time);
+    px = s.x;
+    py = s.y;
+    pz = s.z;
+    pvx = s.vx;
+    pvy = s.vy;
+    pvz = s.vz;
+  }
+  let gx = px - e.x;
+  let gy = py - e.y;
+  let gz = pz - e.z;
+  // The body's orbit is close to a straight line over the light time, so step back along its velocity.
+  for (let k = 0; k < 2; k++) {
+    const tau = Math.sqrt(gx * gx + gy * gy + gz * gz) * LIGHT_DAYS_PER_AU;
+    gx = px - pvx * tau - e.x;
+    gy = py - pvy * tau - e.y;
+    gz = pz - pvz * tau - e.z;
+  }
+  const r = Math.sqrt(gx * gx + gy * gy + gz * gz);
+  const ux = gx / r;
+  const uy = gy / r;
+  const uz = gz / r;
+  const bx = e.vx / C_AU_PER_DAY;
+  const by = e.vy / C_AU_PER_DAY;
+  const bz = e.vz / C_AU_PER_DAY;
+  const dot = ux * bx + uy * by + uz * bz;
+  const ax = ux + bx - dot * ux;
+  const ay = uy + by - dot * uy;
+  const az = uz + bz - dot * uz;
+  return toPosition(body, inst, ax * r, ay * r, az * r, pvx - e.vx, pvy - e.vy, pvz - e.vz);
+}
+
+/** Half-width of the lunar difference quotient, days. */
+const MOON_STEP = 0.005;
+
+interface MoonState {
+  x: number;
+  y: number;
+  z: number;
+  vx: number;
+  vy: number;
+  vz: number;
+  /** Geometric position and acceleration, for the osculating node and its motion. */
+  gx: number;
+  gy: number;
+  gz: number;
+  ax: number;
+  ay: number;
+  az: number;
+}
+
+const moonCache = new WeakMap<Instant, MoonState>();
+
+function moonCartesian(time: Instant['time']): [number, number, number] {
+  const m = EclipticGeoMoon(time);
+  const c = Math.cos(m.lat * DEG) * m.dist;
+  return [c * Math.cos(m.lon * DEG), c * Math.sin(m.lon * DEG), m.dist * Math.sin(m.lat * DEG)];
+}
+
+/** Geocentric Moon in the true ecliptic of date: position, velocity and acceleration. */
+function moonState(inst: Instant): MoonState {
+  let s = moonCache.get(inst);
+  if (s) return s;
+  const p0 = moonCartesian(inst.time);
+  const pa = moonCartesian(inst.time.AddDays(-MOON_STEP));
+  const pb = moonCartesian(inst.time.AddDays(MOON_STEP));
+  const h2 = MOON_STEP * MOON_STEP;
+  const vx = (pb[0] - pa[0]) / (2 * MOON_STEP);
+  const vy = (pb[1] - pa[1]) / (2 * MOON_STEP);
+  const vz = (pb[2] - pa[2]) / (2 * MOON_STEP);
+  // Light time: the Moon's geocentric motion during it (annual aberration cancels for the Moon).
+  const tau = Math.sqrt(p0[0] * p0[0] + p0[1] * p0[1] + p0[2] * p0[2]) * LIGHT_DAYS_PER_AU;
+  s = {
+    x: p0[0] - vx * tau,
+    y: p0[1] - vy * tau,
+    z: p0[2] - vz * tau,
+    vx,
+    vy,
+    vz,
+    gx: p0[0],
+    gy: p0[1],
+    gz: p0[2],
+    ax: (pb[0] - 2 * p0[0] + pa[0]) / h2,
+    ay: (pb[1] - 2 * p0[1] + pa[1]) / h2,
+    az: (pb[2] - 2 * p0[2] + pa[2]) / h2,
+  };
+  moonCache.set(inst, s);
+  return s;
+}
+
+function moonPosition(inst: Instant): BodyPosition {
+  const s = moonState(inst);
+  const rxy2 = s.x * s.x + s.y * s.y;
+  const speed = ((s.x * s.vy - s.y * s.vx) / rxy2) * RAD;
+  return {
+    body: 'moon',
+    longitude: norm360(Math.atan2(s.y, s.x) * RAD),
+    latitude: Math.atan2(s.z, Math.sqrt(rxy2)) * RAD,
+    distance: Math.sqrt(rxy2 + s.z * s.z),
+    speed,
+    retrograde: false,
+  };
+}
+
+function meanNodeMean(t: number): number {
+  return (
+    125.0445479 - 1934.1362891 * t + 0.0020754 * t * t + (t * t * t) / 467441 - (t * t * t * t) / 60616000
+  );
+}
+
+function meanPerigee(t: number): number {
+  return 83.3532465 + 4069.0137287 * t - 0.01032 * t * t - (t * t * t) / 80053 + (t * t * t * t) / 18999000;
+}
+
+const DAYS_PER_CENTURY = 36525;
+
+function meanNodePosition(inst: Instant): BodyPosition {
+  const speed = (-1934.1362891 + 2 * 0.0020754 * inst.t) / DAYS_PER_CENTURY;
+  return {
+    body: 'meanNode',
+    longitude: norm360(meanNodeMean(inst.t) + inst.dpsi),
+    latitude: 0,
+    distance: 0,
+    speed,
+    retrograde: speed < 0,
+  };
+}
+
+/**
+ * Osculating ascending node: where the orbit plane (normal h = r × v) meets the ecliptic.
+ * Its motion follows from dh/dt = r × a.
+ */
+function trueNodePosition(inst: Instant): BodyPosition {
+  const s = moonState(inst);
+  const hx = s.gy * s.vz - s.gz * s.vy;
+  const hy = s.gz * s.vx - s.gx * s.vz;
+  const dhx = s.gy * s.az - s.gz * s.ay;
+  const dhy = s.gz * s.ax - s.gx * s.az;
+  const speed = ((hx * dhy - hy * dhx) / (hx * hx + hy * hy)) * RAD;
+  return {
+    body: 'trueNode',
+    longitude: norm360(Math.atan2(hx, -hy) * RAD),
+    latitude: 0,
+    distance: 0,
+    speed,
+    retrograde: speed < 0,
+  };
+}
+
+/** Mean lunar apogee, projected from the mean orbit plane onto the ecliptic. */
+function lilithPosition(inst: Instant): BodyPosition {
+  const node = meanNodeMean(inst.t);
+  const apogee = meanPerigee(inst.t) + 180;
+  const u = (apogee - node) * DEG;
+  const lon = node + Math.atan2(Math.cos(MOON_INCLINATION) * Math.sin(u), Math.cos(u)) * RAD;
+  const lat = Math.asin(Math.sin(MOON_INCLINATION) * Math.sin(u)) * RAD;
+  const speed = (4069.0137287 - 0.02064 * inst.t) / DAYS_PER_CENTURY;
+  return {
+    body: 'lilith',
+    longitude: norm360(lon + inst.dpsi),
+    latitude: lat,
+    distance: 0,
+    speed,
+    retrograde: false,
+  };
+}
+
+export function bodyPosition(body: BodyId, inst: Instant): BodyPosition {
+  switch (body) {
+    case 'moon':
+      return moonPosition(inst);
+    case 'meanNode':
+      return meanNodePosition(inst);
+    case 'trueNode':
+      return trueNodePosition(inst);
+    case 'lilith':
+      return lilithPosition(inst);
+    default:
+      return planetPosition(body, inst);
+  }
+}

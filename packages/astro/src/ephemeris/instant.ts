@@ -1,0 +1,46 @@
+// Everything about one instant that several computations share: UT and TT, the astronomy-engine
+// time object, nutation, obliquity, sidereal time, and the rotation into the true ecliptic of date.
+import { AstroTime, e_tilt, Rotation_EQJ_ECT, SetDeltaTFunction, SiderealTime } from 'astronomy-engine';
+import { JD_J2000 } from '../time/civil.ts';
+import { deltaTDays } from '../time/delta-t.ts';
+
+// astronomy-engine takes days since J2000 (UT); our ΔT table replaces its built-in model.
+SetDeltaTFunction((ut: number) => deltaTDays(ut + JD_J2000) * 86400);
+
+export interface Instant {
+  jdUt: number;
+  jdTt: number;
+  /** Julian centuries of TT since J2000. */
+  t: number;
+  time: AstroTime;
+  /** Nutation in longitude and obliquity, degrees. */
+  dpsi: number;
+  deps: number;
+  meanObliquity: number;
+  trueObliquity: number;
+  /** Greenwich apparent sidereal time, degrees. */
+  gast: number;
+  /** Row-major rotation from J2000 equator (EQJ) to the true ecliptic and equinox of date. */
+  toEcliptic: Float64Array;
+}
+
+export function makeInstant(jdUt: number): Instant {
+  const time = new AstroTime(jdUt - JD_J2000);
+  const tilt = e_tilt(time);
+  const rot = Rotation_EQJ_ECT(time).rot;
+  const m = new Float64Array(9);
+  // astronomy-engine stores rot[column][row]; keep ours row-major.
+  for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) m[r * 3 + c] = rot[c]![r]!;
+  return {
+    jdUt,
+    jdTt: time.tt + JD_J2000,
+    t: time.tt / 36525,
+    time,
+    dpsi: tilt.dpsi / 3600,
+    deps: tilt.deps / 3600,
+    meanObliquity: tilt.mobl,
+    trueObliquity: tilt.tobl,
+    gast: SiderealTime(time) * 15,
+    toEcliptic: m,
+  };
+}
