@@ -13,6 +13,7 @@ export type Role = z.infer<typeof RoleSchema>;
  * (The detailed parser lives in ./email.ts so that server and web share it.)
  */
 export { EmailSchema } from './email.ts';
+
 import { EmailSchema } from './email.ts';
 
 export const PasswordSchema = z
@@ -36,7 +37,11 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
-export const RegisterBodySchema = z.strictObject({ email: EmailSchema, name: NameSchema, password: PasswordSchema });
+export const RegisterBodySchema = z.strictObject({
+  email: EmailSchema,
+  name: NameSchema,
+  password: PasswordSchema,
+});
 export type RegisterBody = z.infer<typeof RegisterBodySchema>;
 
 export const LoginBodySchema = z.strictObject({
@@ -66,12 +71,19 @@ export type EmailOnlyBody = z.infer<typeof EmailOnlyBodySchema>;
 /** Secrets mailed in links: 256 bits, base64url, 43 characters. */
 export const LinkTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This link is invalid or incomplete.');
 
-export const ResetPasswordBodySchema = z.strictObject({ token: LinkTokenSchema, newPassword: PasswordSchema });
+export const ResetPasswordBodySchema = z.strictObject({
+  token: LinkTokenSchema,
+  newPassword: PasswordSchema,
+});
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBodySchema>;
 
 export const LinkTokenParamsSchema = z.strictObject({ token: LinkTokenSchema });
 
-export const VerifyResetTokenResultSchema = z.object({ success: z.literal(true), valid: z.literal(true), email: z.string() });
+export const VerifyResetTokenResultSchema = z.object({
+  success: z.literal(true),
+  valid: z.literal(true),
+  email: z.string(),
+});
 
 export const SessionSchema = z.object({
   id: z.string(),
@@ -92,3 +104,14 @@ export const DeleteAccountBodySchema = z.strictObject({
   password: z.string().min(1, 'Please enter your password to confirm.').max(PASSWORD_MAX_LENGTH),
 });
 export type DeleteAccountBody = z.infer<typeof DeleteAccountBodySchema>;
+
+/** GET /api/auth/export: everything the product keeps about the person, as JSON. */
+export const AccountExportSchema = z.object({
+  success: z.literal(true),
+  exportedAt: z.string(),
+  user: UserSchema,
+  sessions: z.array(SessionSchema),
+  /** Data kept by other parts of the product, one entry per part (for example birth data). */
+  sections: z.record(z.string(), z.unknown()),
+});
+export type AccountExport = z.infer<typeof AccountExportSchema>;

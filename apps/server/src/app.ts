@@ -1,0 +1,97 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { PasswordHasher } from './modules/auth/passwords.ts';
+import { AuthRepository } from './modules/auth/repository.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { AuthService } from './modules/auth/service.ts';
+import { TokenSigner } from './modules/auth/tokens.ts';
+import { authGuard } from './platform/auth-guard.ts';
+import { type Clock, systemClock } from './platform/clock.ts';
+import { type Database, openDatabase } from './platform/db/database.ts';
+import { migrateToLatest } from './platform/db/migrate.ts';
+import { registerDocs } from './platform/docs.ts';
+import { registerErrorHandling } from './platform/errors.ts';
+import { healthRoutes } from './platform/health.ts';
+import { loggerOptions } from './platform/logging.ts';
+import { Mailer } from './platform/mailer/mailer.ts';
+import { registerSecurity } from './platform/security.ts';
+import { Throttle } from './platform/throttle.ts';
+import { registerWeb } from './platform/web.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    clock: Clock;
+    database: Database;
+    mailer: Mailer;
+    auth: AuthService;
+  }
+}
+
+export interface AppOptions {
+  clock?: Clock;
+  /** An open database to use (and not close); by default the app opens config.databaseUrl. */
+  database?: Database;
+  /** Run the mail sender loop (on by default; tests may drive the outbox by hand). */
+  mailLoop?: boolean;
+}
+
+/** Builds the whole server: plugins, modules and the web app. Never listens; main.ts does. */
+export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
+  const clock = options.clock ?? systemClock;
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    bodyLimit: config.bodyLimit,
+    // A hop count trusts that many proxies in front of us; a list names them.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const database = options.database ?? openDatabase(config.databaseUrl);
+  const closeDatabase = () => (options.database ? Promise.resolve() : database.close());
+  await migrateToLatest(database).catch(async (error) => {
+    await closeDatabase();
+    throw error;
+  });
+
+  const mailer = new Mailer(database.db, clock, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const auth = new AuthService({
+    repo: new AuthRepository(database.db),
+    hasher: new PasswordHasher(),
+    tokens: new TokenSigner(config.jwtSecret, clock),
+    mailer,
+    throttle: new Throttle(clock),
+    clock,
+    log: app.log,
+    config,
+  });
+  app.decorate('config', config);
+  app.decorate('clock', clock);
+  app.decorate('database', database);
+  app.decorate('mailer', mailer);
+  app.decorate('auth', auth);
+  app.addHook('onClose', async () => {
+    // Finish account work in flight, then stop mail, then release the database.
+    await auth.idle();
+    await mailer.stop();
+    await closeDatabase();
+  });
+  if (options.mailLoop !== false) app.addHook('onReady', async () => mailer.start());
+
+  await registerSecurity(app, config);
+  await registerDocs(app);
+  await app.register(authGuard, { authenticate: (token) => auth.authenticate(token) });
+
+  await app.register(healthRoutes, { prefix: '/api', db: database.db });
+  await app.register(authRoutes, { prefix: '/api/auth', auth });
+
+  await registerWeb(app, config.webDistDir);
+  return app;
+}

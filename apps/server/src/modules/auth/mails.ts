@@ -1,0 +1,69 @@
+import type { MailMessage } from '../../platform/mailer/mailer.ts';
+
+// The account mails, in plain text and HTML. Names are escaped: they are typed by the person.
+
+const PRODUCT = 'Astro Guidance';
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function compose(to: string, subject: string, paragraphs: string[], link?: { url: string; label: string }) {
+  const text = [...paragraphs, ...(link ? [`${link.label}:\n${link.url}`] : []), `— ${PRODUCT}`].join('\n\n');
+  const html = [
+    '<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f1b2e">',
+    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    link
+      ? `<p><a href="${escapeHtml(link.url)}" style="display:inline-block;padding:10px 18px;background:#5b3fd1;color:#fff;border-radius:8px;text-decoration:none">${escapeHtml(link.label)}</a></p><p style="font-size:13px;color:#555">Or paste this address into your browser: ${escapeHtml(link.url)}</p>`
+      : '',
+    `<p>— ${PRODUCT}</p></body></html>`,
+  ].join('');
+  return { to, subject, text, html } satisfies MailMessage;
+}
+
+export function verificationMail(to: string, name: string, url: string): MailMessage {
+  return compose(
+    to,
+    `Confirm your email address for ${PRODUCT}`,
+    [
+      `Hello ${name},`,
+      `Welcome to ${PRODUCT}. Please confirm that this is your email address so that we can open your guidance for you.`,
+      'The link works once and for 24 hours. If you did not create an account, you can ignore this mail.',
+    ],
+    { url, label: 'Confirm my email address' },
+  );
+}
+
+export function resetMail(to: string, name: string, url: string): MailMessage {
+  return compose(
+    to,
+    `Reset your ${PRODUCT} password`,
+    [
+      `Hello ${name},`,
+      'Someone (we hope you) asked to reset the password of your account.',
+      'The link works once and for one hour. Choosing a new password signs you out everywhere. If you did not ask for this, ignore this mail: your password stays as it is.',
+    ],
+    { url, label: 'Choose a new password' },
+  );
+}
+
+export function passwordChangedMail(to: string, name: string, appUrl: string): MailMessage {
+  return compose(
+    to,
+    `Your ${PRODUCT} password was changed`,
+    [
+      `Hello ${name},`,
+      'The password of your account was just changed, and your other sessions were signed out.',
+      'If this was not you, reset your password straight away and sign out everywhere from the settings page.',
+    ],
+    { url: `${appUrl}/#/forgot-password`, label: 'Reset my password' },
+  );
+}
+
+export function accountDeletedMail(to: string, name: string): MailMessage {
+  return compose(to, `Your ${PRODUCT} account was deleted`, [
+    `Hello ${name},`,
+    'Your account and the personal data we kept for it have been deleted, as you asked.',
+    'Thank you for the time you spent with us. You are welcome back at any time.',
+  ]);
+}

@@ -1,0 +1,329 @@
+import type { Role, User } from '@app/contracts/auth.ts';
+import type { Kysely, Transaction } from 'kysely';
+import type { Tables } from '../../platform/db/schema.ts';
+import type { SecretPurpose } from './tables.ts';
+
+/** A person as the rest of the server sees them (never with the password hash). */
+export interface Account extends User {
+  disabled: boolean;
+}
+
+const USER_COLUMNS = ['id', 'email', 'name', 'role', 'email_verified', 'disabled', 'created_at'] as const;
+
+type UserRow = {
+  id: string;
+  email: string;
+  name: string;
+  role: string;
+  email_verified: number;
+  disabled: number;
+  created_at: string;
+};
+
+function toAccount(row: UserRow): Account {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role === 'admin' ? 'admin' : 'user',
+    emailVerified: row.email_verified === 1,
+    createdAt: row.created_at,
+    disabled: row.disabled === 1,
+  };
+}
+
+export interface SessionRow {
+  id: string;
+  createdAt: string;
+  lastSeenAt: string;
+  userAgent: string | null;
+  ip: string | null;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+export class AuthRepository {
+  constructor(private readonly db: Kysely<Tables>) {}
+
+  /** Inserts a new person; false when the address is already taken. */
+  async insertUser(user: {
+    id: string;
+    email: string;
+    name: string;
+    passwordHash: string;
+    role: Role;
+    now: string;
+  }): Promise<boolean> {
+    try {
+      await this.db
+        .insertInto('users')
+        .values({
+          id: user.id,
+          email: user.email,
+          name: user.name,
+          password_hash: user.passwordHash,
+          role: user.role,
+          email_verified: 0,
+          disabled: 0,
+          created_at: user.now,
+          updated_at: user.now,
+        })
+        .execute();
+      return true;
+    } catch (error) {
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
+  }
+
+  async emailExists(email: string): Promise<boolean> {
+    const row = await this.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async findById(id: string): Promise<Account | null> {
+    const row = await this.db
+      .selectFrom('users')
+      .select(USER_COLUMNS)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row ? toAccount(row) : null;
+  }
+
+  async findByEmail(email: string): Promise<Account | null> {
+    const row = await this.db
+      .selectFrom('users')
+      .select(USER_COLUMNS)
+      .where('email', '=', email)
+      .executeTakeFirst();
+    return row ? toAccount(row) : null;
+  }
+
+  /** The account and its password hash, for checking a password. The hash stays in this module. */
+  async findCredentials(
+    by: { email: string } | { id: string },
+  ): Promise<{ account: Account; passwordHash: string } | null> {
+    const query = this.db.selectFrom('users').select([...USER_COLUMNS, 'password_hash']);
+    const row = await ('email' in by
+      ? query.where('email', '=', by.email)
+      : query.where('id', '=', by.id)
+    ).executeTakeFirst();
+    return row ? { account: toAccount(row), passwordHash: row.password_hash } : null;
+  }
+
+  async update(
+    id: string,
+    changes: {
+      name?: string;
+      role?: Role;
+      emailVerified?: boolean;
+      disabled?: boolean;
+      passwordHash?: string;
+    },
+    now: string,
+    trx: Kysely<Tables> = this.db,
+  ): Promise<boolean> {
+    const result = await trx
+      .updateTable('users')
+      .set({
+        updated_at: now,
+        ...(changes.name !== undefined && { name: changes.name }),
+        ...(changes.role !== undefined && { role: changes.role }),
+        ...(changes.emailVerified !== undefined && { email_verified: changes.emailVerified ? 1 : 0 }),
+        ...(changes.disabled !== undefined && { disabled: changes.disabled ? 1 : 0 }),
+        ...(changes.passwordHash !== undefined && { password_hash: changes.passwordHash }),
+      })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async deleteUser(id: string): Promise<void> {
+    // Sessions and secrets go with the row (ON DELETE CASCADE).
+    await this.db.deleteFrom('users').where('id', '=', id).execute();
+  }
+
+  // Sessions
+
+  async insertSession(session: {
+    id: string;
+    userId: string;
+    now: string;
+    expiresAt: string;
+    userAgent: string | null;
+    ip: string | null;
+  }): Promise<void> {
+    await this.db
+      .insertInto('sessions')
+      .values({
+        id: session.id,
+        user_id: session.userId,
+        created_at: session.now,
+        last_seen_at: session.now,
+        expires_at: session.expiresAt,
+        user_agent: session.userAgent,
+        ip: session.ip,
+      })
+      .execute();
+  }
+
+  /** The live session's account, or null when the session ended, expired, or the account is gone. */
+  async findSessionAccount(
+    sessionId: string,
+    userId: string,
+    now: string,
+  ): Promise<{ account: Account; lastSeenAt: string } | null> {
+    const row = await this.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select([
+        'users.id',
+        'users.email',
+        'users.name',
+        'users.role',
+        'users.email_verified',
+        'users.disabled',
+        'users.created_at',
+        'sessions.last_seen_at',
+      ])
+      .where('sessions.id', '=', sessionId)
+      .where('sessions.user_id', '=', userId)
+      .where('sessions.expires_at', '>', now)
+      .executeTakeFirst();
+    return row ? { account: toAccount(row), lastSeenAt: row.last_seen_at } : null;
+  }
+
+  async touchSession(sessionId: string, now: string): Promise<void> {
+    await this.db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', sessionId).execute();
+  }
+
+  async listSessions(userId: string, now: string): Promise<SessionRow[]> {
+    const rows = await this.db
+      .selectFrom('sessions')
+      .select(['id', 'created_at', 'last_seen_at', 'user_agent', 'ip'])
+      .where('user_id', '=', userId)
+      .where('expires_at', '>', now)
+      .orderBy('last_seen_at', 'desc')
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      createdAt: row.created_at,
+      lastSeenAt: row.last_seen_at,
+      userAgent: row.user_agent,
+      ip: row.ip,
+    }));
+  }
+
+  /** Ends one session of a person; false when they have no such session. */
+  async deleteSession(userId: string, sessionId: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('sessions')
+      .where('id', '=', sessionId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) === 1;
+  }
+
+  /** Ends every session of a person, except one if named. Returns how many ended. */
+  async deleteSessions(
+    userId: string,
+    exceptSessionId?: string,
+    trx: Kysely<Tables> = this.db,
+  ): Promise<number> {
+    let query = trx.deleteFrom('sessions').where('user_id', '=', userId);
+    if (exceptSessionId) query = query.where('id', '!=', exceptSessionId);
+    const result = await query.executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  async deleteExpiredSessions(now: string): Promise<void> {
+    await this.db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
+  }
+
+  // One-time secrets mailed in links
+
+  /** Stores a new secret and voids the unused older ones of the same purpose. */
+  async replaceSecret(secret: {
+    id: string;
+    userId: string;
+    purpose: SecretPurpose;
+    hash: string;
+    now: string;
+    expiresAt: string;
+  }): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .deleteFrom('account_secrets')
+        .where('user_id', '=', secret.userId)
+        .where('purpose', '=', secret.purpose)
+        .execute();
+      await trx
+        .insertInto('account_secrets')
+        .values({
+          id: secret.id,
+          user_id: secret.userId,
+          purpose: secret.purpose,
+          secret_hash: secret.hash,
+          created_at: secret.now,
+          expires_at: secret.expiresAt,
+          used_at: null,
+        })
+        .execute();
+    });
+  }
+
+  /** The account a usable secret belongs to, without spending the secret. */
+  async findSecretAccount(hash: string, purpose: SecretPurpose, now: string): Promise<Account | null> {
+    const row = await this.db
+      .selectFrom('account_secrets')
+      .innerJoin('users', 'users.id', 'account_secrets.user_id')
+      .select([
+        'users.id',
+        'users.email',
+        'users.name',
+        'users.role',
+        'users.email_verified',
+        'users.disabled',
+        'users.created_at',
+      ])
+      .where('account_secrets.secret_hash', '=', hash)
+      .where('account_secrets.purpose', '=', purpose)
+      .where('account_secrets.used_at', 'is', null)
+      .where('account_secrets.expires_at', '>', now)
+      .executeTakeFirst();
+    return row ? toAccount(row) : null;
+  }
+
+  /**
+   * Spends a secret in one conditional UPDATE, so that of many simultaneous redemptions exactly
+   * one wins. Returns the owner's id, or null when the secret is unknown, used or expired.
+   */
+  async consumeSecret(
+    hash: string,
+    purpose: SecretPurpose,
+    now: string,
+    trx: Kysely<Tables> = this.db,
+  ): Promise<string | null> {
+    const row = await trx
+      .updateTable('account_secrets')
+      .set({ used_at: now })
+      .where('secret_hash', '=', hash)
+      .where('purpose', '=', purpose)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returning('user_id')
+      .executeTakeFirst();
+    return row?.user_id ?? null;
+  }
+
+  async deleteSecrets(userId: string, trx: Kysely<Tables> = this.db): Promise<void> {
+    await trx.deleteFrom('account_secrets').where('user_id', '=', userId).execute();
+  }
+
+  transaction<T>(work: (trx: Transaction<Tables>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
+  }
+}

@@ -1,0 +1,391 @@
+import type {
+  AccountExport,
+  ChangePasswordBody,
+  LoginBody,
+  RegisterBody,
+  ResetPasswordBody,
+  Role,
+  Session,
+  User,
+} from '@app/contracts/auth.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { AuthUser } from '../../platform/auth-guard.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError, tooManyRequests, unauthenticated } from '../../platform/errors.ts';
+import type { Mailer } from '../../platform/mailer/mailer.ts';
+import type { Throttle } from '../../platform/throttle.ts';
+import { accountDeletedMail, passwordChangedMail, resetMail, verificationMail } from './mails.ts';
+import { type PasswordHasher, passwordProblem } from './passwords.ts';
+import type { Account, AuthRepository } from './repository.ts';
+import type { SecretPurpose } from './tables.ts';
+import { hashLinkSecret, newId, newLinkSecret, type TokenSigner } from './tokens.ts';
+
+/** Where a request came from, as recorded on sessions and used by the throttles. */
+export interface RequestContext {
+  ip: string;
+  userAgent: string | null;
+}
+
+/** Other modules add the personal data they keep to the account export with this. */
+export type ExportSection = (userId: string) => Promise<unknown>;
+
+const HOUR = 60 * 60_000;
+const LINK_TTL: Record<SecretPurpose, number> = { 'verify-email': 24 * HOUR, 'reset-password': HOUR };
+const TOUCH_AFTER_MS = 60_000;
+
+export const MESSAGES = {
+  emailTaken: 'An account with this email address already exists. Please log in or reset your password.',
+  invalidCredentials: 'The email address or password is not correct.',
+  disabled: 'This account has been disabled. Please contact support.',
+  wrongPassword: 'Your current password is not correct.',
+  wrongConfirmation: 'The password is not correct.',
+  invalidVerifyLink: 'This verification link is invalid or has expired. Please request a new one.',
+  invalidResetLink: 'This reset link is invalid or has expired. Please request a new one.',
+  verified: 'Your email address is verified. Thank you!',
+  resendSent: 'If that address belongs to an account that still needs confirming, a new link is on its way.',
+  forgotSent: 'If an account exists for that address, we have sent a link to reset its password.',
+  passwordChanged: 'Your password was changed. Your other sessions were signed out.',
+  passwordReset: 'Your password was reset. Please log in with your new password.',
+  loggedOut: 'You are logged out.',
+  sessionEnded: 'That session was signed out.',
+  sessionNotFound: 'That session does not exist or has already ended.',
+  accountDeleted: 'Your account and its personal data were deleted.',
+} as const;
+
+function publicUser(account: Account): User {
+  return {
+    id: account.id,
+    email: account.email,
+    name: account.name,
+    role: account.role,
+    emailVerified: account.emailVerified,
+    createdAt: account.createdAt,
+  };
+}
+
+export interface AuthServiceDeps {
+  repo: AuthRepository;
+  hasher: PasswordHasher;
+  tokens: TokenSigner;
+  mailer: Mailer;
+  throttle: Throttle;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  config: Pick<Config, 'appUrl' | 'adminEmails' | 'sessionTtlMs' | 'throttle'>;
+}
+
+export class AuthService {
+  private readonly pending = new Set<Promise<void>>();
+  private readonly exportSections = new Map<string, ExportSection>();
+
+  constructor(private readonly deps: AuthServiceDeps) {}
+
+  private get now(): string {
+    return this.deps.clock.now().toISOString();
+  }
+
+  // Registration and login
+
+  async register(body: RegisterBody, ctx: RequestContext): Promise<{ token: string; user: User }> {
+    const { repo, throttle, config, hasher } = this.deps;
+    if (!throttle.take(config.throttle.registrationsPerIp, `register:ip:${ctx.ip}`)) throw tooManyRequests();
+    this.assertAcceptablePassword(body.password, body.email, 'password');
+    if (await repo.emailExists(body.email)) throw new AppError(409, 'EMAIL_TAKEN', MESSAGES.emailTaken);
+    const id = newId();
+    const role: Role = config.adminEmails.includes(body.email) ? 'admin' : 'user';
+    const inserted = await repo.insertUser({
+      id,
+      email: body.email,
+      name: body.name,
+      passwordHash: await hasher.hash(body.password),
+      role,
+      now: this.now,
+    });
+    if (!inserted) throw new AppError(409, 'EMAIL_TAKEN', MESSAGES.emailTaken);
+    const account = (await repo.findById(id))!;
+    await this.sendLink(account, 'verify-email');
+    return this.openSession(account, ctx);
+  }
+
+  async login(body: LoginBody, ctx: RequestContext): Promise<{ token: string; user: User }> {
+    const { repo, throttle, config, hasher } = this.deps;
+    const accountKey = `login:account:${body.email}`;
+    const ipKey = `login:ip:${ctx.ip}`;
+    if (
+      throttle.isBlocked(config.throttle.loginFailuresPerAccount, accountKey) ||
+      throttle.isBlocked(config.throttle.loginFailuresPerIp, ipKey)
+    ) {
+      throw tooManyRequests();
+    }
+    const found = await repo.findCredentials({ email: body.email });
+    // An unknown address costs the same hashing work as a wrong password and reads the same.
+    const valid = found
+      ? await hasher.verify(found.passwordHash, body.password)
+      : await hasher.verifyDummy(body.password);
+    if (!found || !valid) {
+      throttle.hit(config.throttle.loginFailuresPerAccount, accountKey);
+      throttle.hit(config.throttle.loginFailuresPerIp, ipKey);
+      throw new AppError(401, 'INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
+    }
+    throttle.clear(accountKey);
+    let account = found.account;
+    if (account.disabled) throw new AppError(403, 'FORBIDDEN', MESSAGES.disabled);
+    if (account.role !== 'admin' && config.adminEmails.includes(account.email)) {
+      await repo.update(account.id, { role: 'admin' }, this.now);
+      account = { ...account, role: 'admin' };
+    }
+    return this.openSession(account, ctx);
+  }
+
+  private async openSession(account: Account, ctx: RequestContext): Promise<{ token: string; user: User }> {
+    const now = this.deps.clock.now();
+    const expiresAt = new Date(now.getTime() + this.deps.config.sessionTtlMs);
+    const sessionId = newId();
+    await this.deps.repo.insertSession({
+      id: sessionId,
+      userId: account.id,
+      now: now.toISOString(),
+      expiresAt: expiresAt.toISOString(),
+      userAgent: ctx.userAgent?.slice(0, 300) ?? null,
+      ip: ctx.ip,
+    });
+    const token = await this.deps.tokens.sign({ userId: account.id, sessionId }, expiresAt);
+    return { token, user: publicUser(account) };
+  }
+
+  /** The person behind a bearer token, if its session is still open and the account usable. */
+  async authenticate(token: string): Promise<AuthUser | null> {
+    const claims = await this.deps.tokens.verify(token);
+    if (!claims) return null;
+    const now = this.now;
+    const found = await this.deps.repo.findSessionAccount(claims.sessionId, claims.userId, now);
+    if (!found || found.account.disabled) return null;
+    // Recording every request would turn each read into a write; once a minute is enough.
+    if (Date.parse(now) - Date.parse(found.lastSeenAt) > TOUCH_AFTER_MS) {
+      await this.deps.repo.touchSession(claims.sessionId, now);
+    }
+    return { ...publicUser(found.account), sessionId: claims.sessionId };
+  }
+
+  async logout(user: AuthUser): Promise<void> {
+    await this.deps.repo.deleteSession(user.id, user.sessionId);
+  }
+
+  // Profile and password
+
+  async profile(user: AuthUser): Promise<User> {
+    const account = await this.deps.repo.findById(user.id);
+    if (!account) throw unauthenticated();
+    return publicUser(account);
+  }
+
+  async updateProfile(user: AuthUser, name: string): Promise<User> {
+    await this.deps.repo.update(user.id, { name }, this.now);
+    return this.profile(user);
+  }
+
+  async changePassword(user: AuthUser, body: ChangePasswordBody): Promise<void> {
+    const account = await this.confirmPassword(user, body.currentPassword, MESSAGES.wrongPassword);
+    this.assertAcceptablePassword(body.newPassword, account.email, 'newPassword');
+    const passwordHash = await this.deps.hasher.hash(body.newPassword);
+    await this.deps.repo.transaction(async (trx) => {
+      await this.deps.repo.update(user.id, { passwordHash }, this.now, trx);
+      await this.deps.repo.deleteSessions(user.id, user.sessionId, trx);
+      // A pending reset link must not undo the change.
+      await this.deps.repo.deleteSecrets(user.id, trx);
+    });
+    this.inBackground(() =>
+      this.deps.mailer.queue(passwordChangedMail(account.email, account.name, this.deps.config.appUrl)),
+    );
+  }
+
+  /** Checks a signed-in person's password (throttled like logins); returns their account. */
+  private async confirmPassword(user: AuthUser, password: string, message: string): Promise<Account> {
+    const { repo, throttle, config, hasher } = this.deps;
+    const key = `login:account:${user.email}`;
+    if (throttle.isBlocked(config.throttle.loginFailuresPerAccount, key)) throw tooManyRequests();
+    const found = await repo.findCredentials({ id: user.id });
+    if (!found) throw unauthenticated();
+    if (!(await hasher.verify(found.passwordHash, password))) {
+      throttle.hit(config.throttle.loginFailuresPerAccount, key);
+      throw new AppError(400, 'WRONG_PASSWORD', message, [{ path: 'password', message }]);
+    }
+    return found.account;
+  }
+
+  private assertAcceptablePassword(password: string, email: string, field: string): void {
+    const problem = passwordProblem(password, email);
+    if (problem) throw new AppError(422, 'WEAK_PASSWORD', problem, [{ path: field, message: problem }]);
+  }
+
+  // Mailed links
+
+  private async sendLink(account: Account, purpose: SecretPurpose): Promise<void> {
+    const { secret, hash } = newLinkSecret();
+    const now = this.deps.clock.now();
+    await this.deps.repo.replaceSecret({
+      id: newId(),
+      userId: account.id,
+      purpose,
+      hash,
+      now: now.toISOString(),
+      expiresAt: new Date(now.getTime() + LINK_TTL[purpose]).toISOString(),
+    });
+    // Links are built from the configured address, never from the request's Host header.
+    const url = `${this.deps.config.appUrl}/#/${purpose}/${secret}`;
+    await this.deps.mailer.queue(
+      purpose === 'verify-email'
+        ? verificationMail(account.email, account.name, url)
+        : resetMail(account.email, account.name, url),
+    );
+  }
+
+  async verifyEmail(secret: string): Promise<void> {
+    const userId = await this.deps.repo.consumeSecret(hashLinkSecret(secret), 'verify-email', this.now);
+    if (!userId) throw new AppError(400, 'INVALID_TOKEN', MESSAGES.invalidVerifyLink);
+    await this.deps.repo.update(userId, { emailVerified: true }, this.now);
+  }
+
+  /** Same answer, status and time whether or not the address has an account: the work runs later. */
+  resendVerification(email: string, ctx: RequestContext): void {
+    this.throttleMail(email, ctx);
+    this.inBackground(async () => {
+      const account = await this.deps.repo.findByEmail(email);
+      if (account && !account.emailVerified && !account.disabled)
+        await this.sendLink(account, 'verify-email');
+    });
+  }
+
+  forgotPassword(email: string, ctx: RequestContext): void {
+    this.throttleMail(email, ctx);
+    this.inBackground(async () => {
+      const account = await this.deps.repo.findByEmail(email);
+      if (account && !account.disabled) await this.sendLink(account, 'reset-password');
+    });
+  }
+
+  private throttleMail(email: string, ctx: RequestContext): void {
+    const { throttle, config } = this.deps;
+    const addressKey = `mail:address:${email}`;
+    const ipKey = `mail:ip:${ctx.ip}`;
+    if (
+      throttle.isBlocked(config.throttle.mailPerAddress, addressKey) ||
+      throttle.isBlocked(config.throttle.mailPerIp, ipKey)
+    ) {
+      throw tooManyRequests();
+    }
+    throttle.hit(config.throttle.mailPerAddress, addressKey);
+    throttle.hit(config.throttle.mailPerIp, ipKey);
+  }
+
+  async checkResetLink(secret: string): Promise<string> {
+    const account = await this.deps.repo.findSecretAccount(
+      hashLinkSecret(secret),
+      'reset-password',
+      this.now,
+    );
+    if (!account || account.disabled) throw new AppError(400, 'INVALID_TOKEN', MESSAGES.invalidResetLink);
+    return account.email;
+  }
+
+  async resetPassword(body: ResetPasswordBody): Promise<void> {
+    const { repo, hasher } = this.deps;
+    const hash = hashLinkSecret(body.token);
+    const account = await repo.findSecretAccount(hash, 'reset-password', this.now);
+    if (!account || account.disabled) throw new AppError(400, 'INVALID_TOKEN', MESSAGES.invalidResetLink);
+    // Refuse a weak choice before spending the link, so the person can try again with it.
+    this.assertAcceptablePassword(body.newPassword, account.email, 'newPassword');
+    const passwordHash = await hasher.hash(body.newPassword);
+    const done = await repo.transaction(async (trx) => {
+      const userId = await repo.consumeSecret(hash, 'reset-password', this.now, trx);
+      if (userId !== account.id) return false;
+      // The link proves the mailbox is theirs, so the address counts as verified too.
+      await repo.update(userId, { passwordHash, emailVerified: true }, this.now, trx);
+      await repo.deleteSessions(userId, undefined, trx);
+      await repo.deleteSecrets(userId, trx);
+      return true;
+    });
+    if (!done) throw new AppError(400, 'INVALID_TOKEN', MESSAGES.invalidResetLink);
+    this.deps.throttle.clear(`login:account:${account.email}`);
+    this.inBackground(() =>
+      this.deps.mailer.queue(passwordChangedMail(account.email, account.name, this.deps.config.appUrl)),
+    );
+  }
+
+  // Sessions
+
+  async listSessions(user: AuthUser): Promise<Session[]> {
+    const rows = await this.deps.repo.listSessions(user.id, this.now);
+    return rows.map((row) => ({ ...row, current: row.id === user.sessionId }));
+  }
+
+  async endSession(user: AuthUser, sessionId: string): Promise<void> {
+    if (!(await this.deps.repo.deleteSession(user.id, sessionId))) {
+      throw new AppError(404, 'NOT_FOUND', MESSAGES.sessionNotFound);
+    }
+  }
+
+  /** Signs out every session but the current one; returns how many ended. */
+  endOtherSessions(user: AuthUser): Promise<number> {
+    return this.deps.repo.deleteSessions(user.id, user.sessionId);
+  }
+
+  // Personal data
+
+  addExportSection(name: string, section: ExportSection): void {
+    this.exportSections.set(name, section);
+  }
+
+  async exportData(user: AuthUser): Promise<AccountExport> {
+    const sections: Record<string, unknown> = {};
+    for (const [name, section] of this.exportSections) sections[name] = await section(user.id);
+    return {
+      success: true,
+      exportedAt: this.now,
+      user: await this.profile(user),
+      sessions: await this.listSessions(user),
+      sections,
+    };
+  }
+
+  async deleteAccount(user: AuthUser, password: string): Promise<void> {
+    const account = await this.confirmPassword(user, password, MESSAGES.wrongConfirmation);
+    await this.deps.mailer.forget(account.email);
+    await this.deps.repo.deleteUser(account.id);
+    this.deps.throttle.clear(`login:account:${account.email}`);
+    this.inBackground(() => this.deps.mailer.queue(accountDeletedMail(account.email, account.name)));
+  }
+
+  // For operators and other modules
+
+  async setRole(userId: string, role: Role): Promise<boolean> {
+    return this.deps.repo.update(userId, { role }, this.now);
+  }
+
+  /** Disabling signs the person out everywhere at once. */
+  async setDisabled(userId: string, disabled: boolean): Promise<boolean> {
+    const changed = await this.deps.repo.update(userId, { disabled }, this.now);
+    if (changed && disabled) await this.deps.repo.deleteSessions(userId);
+    return changed;
+  }
+
+  findAccountByEmail(email: string): Promise<Account | null> {
+    return this.deps.repo.findByEmail(email);
+  }
+
+  // Work that must not delay (or shape) the answer, like mail for enumeration-safe endpoints.
+
+  private inBackground(task: () => Promise<void>): void {
+    const run = task().catch((error) =>
+      this.deps.log.error({ err: error }, 'background account task failed'),
+    );
+    this.pending.add(run);
+    void run.finally(() => this.pending.delete(run));
+  }
+
+  /** Resolves when the background work started so far has finished. */
+  async idle(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  }
+}

@@ -1,0 +1,18 @@
+import { ConfigError, loadConfig } from '../../config.ts';
+import { openDatabase } from './database.ts';
+import { migrateToLatest } from './migrate.ts';
+
+// `npm run db:migrate`: applies pending migrations to the configured database and exits.
+try {
+  const config = loadConfig();
+  const database = openDatabase(config.databaseUrl);
+  try {
+    const applied = await migrateToLatest(database);
+    console.log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'The database is up to date.');
+  } finally {
+    await database.close();
+  }
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exitCode = 1;
+}

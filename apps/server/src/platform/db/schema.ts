@@ -1,0 +1,5 @@
+import type { AuthTables } from '../../modules/auth/tables.ts';
+import type { MailTables } from '../mailer/tables.ts';
+
+/** Every table of the product; each module declares (and owns) its own. */
+export interface Tables extends AuthTables, MailTables {}

@@ -1,0 +1,60 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import { tooManyRequests } from './errors.ts';
+
+/** The CSP of the web app: its own scripts and styles only, nothing framed, no plugins. */
+export const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  scriptSrcAttr: ["'none'"],
+  // Component libraries set style attributes and may inject <style>; scripts stay strict.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  manifestSrc: ["'self'"],
+  workerSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'none'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    referrerPolicy: { policy: 'no-referrer' },
+    // HSTS only makes sense behind HTTPS, so it is an explicit setting.
+    strictTransportSecurity: config.hsts ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(cors, {
+    // Only listed origins; a literal "null" origin (sandboxed frames, files) never matches.
+    origin: (origin, callback) => {
+      callback(null, origin !== undefined && origin !== 'null' && config.corsOrigins.includes(origin));
+    },
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Content-Type', 'Authorization'],
+    maxAge: 600,
+  });
+
+  // Answers about accounts must never sit in a shared or browser cache.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api') reply.header('Cache-Control', 'no-store');
+  });
+
+  if (config.rateLimit.enabled) {
+    await app.register(rateLimit, {
+      global: true,
+      max: config.rateLimit.max,
+      timeWindow: config.rateLimit.windowMs,
+      // request.ip honours X-Forwarded-For only when TRUST_PROXY names the proxy.
+      keyGenerator: (request) => request.ip,
+      errorResponseBuilder: () => tooManyRequests(),
+    });
+  }
+}

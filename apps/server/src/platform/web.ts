@@ -1,0 +1,32 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { notFound } from './errors.ts';
+
+/**
+ * Serves the built web app when it exists. The app routes on the URL hash, so any other GET that
+ * is not an API call answers with index.html. Unknown API paths answer JSON 404.
+ */
+export async function registerWeb(app: FastifyInstance, webDistDir: string): Promise<void> {
+  const hasWeb = existsSync(path.join(webDistDir, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      wildcard: true,
+      index: false,
+      setHeaders: (reply, file) => {
+        // Hashed assets never change; the entry page and service worker must be revalidated.
+        const immutable = file.includes(`${path.sep}assets${path.sep}`);
+        reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const apiCall = request.url === '/api' || request.url.startsWith('/api/');
+    if (!apiCall && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    throw notFound();
+  });
+}

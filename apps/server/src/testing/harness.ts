@@ -1,0 +1,185 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { type Config, POLICY } from '../config.ts';
+import { ManualClock } from '../platform/clock.ts';
+import { type Database, openDatabase } from '../platform/db/database.ts';
+import { type SmtpSink, startSmtpSink } from './smtp-sink.ts';
+
+// Builds the real app on a fresh database: a temporary SQLite file by default, or a new
+// PostgreSQL schema when TEST_DATABASE_URL is set. Each test file gets its own.
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'astro-test-'));
+  const generous = { max: 10_000, windowMs: 60_000 };
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    appUrl: 'http://app.test',
+    dataDir,
+    databaseUrl: path.join(dataDir, 'app.db'),
+    jwtSecret: randomBytes(32).toString('base64url'),
+    smtpUrl: undefined,
+    mailFrom: 'Astro Guidance <no-reply@app.test>',
+    adminEmails: [],
+    corsOrigins: ['http://allowed.test'],
+    trustProxy: false,
+    hsts: false,
+    logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
+    webDistDir: path.join(dataDir, 'no-web'),
+    rateLimit: { enabled: true, max: 10_000, windowMs: 60_000 },
+    bodyLimit: POLICY.bodyLimit,
+    sessionTtlMs: POLICY.sessionTtlMs,
+    // Per-address limits as in production; per-IP limits raised because every test shares one IP.
+    throttle: {
+      ...structuredClone(POLICY.throttle),
+      loginFailuresPerIp: generous,
+      mailPerIp: generous,
+      registrationsPerIp: generous,
+    },
+    ...overrides,
+  };
+}
+
+export interface TestDatabase {
+  database: Database;
+  drop(): Promise<void>;
+}
+
+export async function openTestDatabase(config: Config): Promise<TestDatabase> {
+  if (!TEST_DATABASE_URL) {
+    const database = openDatabase(config.databaseUrl);
+    return {
+      database,
+      drop: async () => {
+        await database.close();
+        rmSync(config.dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const database = openDatabase(TEST_DATABASE_URL, { searchPath: schema });
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const cleaner = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await cleaner.connect();
+      await cleaner.query(`drop schema ${schema} cascade`);
+      await cleaner.end();
+      rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  clock: ManualClock;
+  config: Config;
+  smtp: SmtpSink | undefined;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  options: { config?: Partial<Config>; smtp?: boolean; mailLoop?: boolean } = {},
+): Promise<TestApp> {
+  const smtp = options.smtp ? await startSmtpSink() : undefined;
+  const config = testConfig({ ...(smtp && { smtpUrl: smtp.url }), ...options.config });
+  const clock = new ManualClock(new Date());
+  const testDb = await openTestDatabase(config);
+  const app = await buildApp(config, {
+    clock,
+    database: testDb.database,
+    mailLoop: options.mailLoop ?? false,
+  });
+  await app.ready();
+  return {
+    app,
+    clock,
+    config,
+    smtp,
+    close: async () => {
+      await app.close();
+      await testDb.drop();
+      await smtp?.close();
+    },
+  };
+}
+
+let counter = 0;
+export function uniqueEmail(label = 'user'): string {
+  counter += 1;
+  return `${label}.${counter}.${randomBytes(3).toString('hex')}@example.com`;
+}
+
+export const GOOD_PASSWORD = 'violet-orbit-47-lantern';
+
+export interface Registered {
+  email: string;
+  password: string;
+  token: string;
+  userId: string;
+}
+
+export async function register(app: FastifyInstance, email = uniqueEmail(), password = GOOD_PASSWORD) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { email, name: 'Test Person', password },
+  });
+  if (response.statusCode !== 201) throw new Error(`register failed: ${response.body}`);
+  const body = response.json();
+  return {
+    email,
+    password,
+    token: body.token as string,
+    userId: body.user.id as string,
+  } satisfies Registered;
+}
+
+export async function login(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+}
+
+export function bearer(token: string): Record<string, string> {
+  return { authorization: `Bearer ${token}` };
+}
+
+/** The user-facing error text and code of an error answer. */
+export function errorOf(response: LightMyRequestResponse): { status: number; code: string; error: string } {
+  const body = response.json();
+  return { status: response.statusCode, code: body.code, error: body.error };
+}
+
+/** The link secret of the last mail to an address, read from the outbox table. */
+export async function secretFromOutbox(
+  app: FastifyInstance,
+  to: string,
+  kind: 'verify-email' | 'reset-password',
+) {
+  const rows = await app.database.db
+    .selectFrom('mail_outbox')
+    .select(['text_body', 'created_at'])
+    .where('recipient', '=', to)
+    .orderBy('created_at', 'desc')
+    .execute();
+  for (const row of rows) {
+    const match = new RegExp(`/#/${kind}/([A-Za-z0-9_-]{43})`).exec(row.text_body);
+    if (match?.[1]) return match[1];
+  }
+  throw new Error(`no ${kind} mail to ${to}`);
+}
