@@ -1,0 +1,30 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { isAxiosError } from 'axios';
+import { useEffect, useState } from 'react';
+import { RouterProvider } from 'react-router/dom';
+import { schedulePreload } from './preload.ts';
+import { createAppRouter } from './router.tsx';
+
+function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        // Client errors will not change on retry; network hiccups and 5xx may.
+        retry: (failures, error) =>
+          failures < 2 && !(isAxiosError(error) && (error.response?.status ?? 500) < 500),
+      },
+    },
+  });
+}
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  const [router] = useState(createAppRouter);
+  useEffect(() => schedulePreload(), []);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  );
+}

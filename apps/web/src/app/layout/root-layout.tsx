@@ -1,0 +1,36 @@
+import { Suspense } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Toaster } from '../../components/ui/toaster.tsx';
+import { Footer } from './footer.tsx';
+import { LoadingScreen } from './loading-screen.tsx';
+import { SiteHeader } from './site-header.tsx';
+
+/** SPEC section 2: the footer is on every page except paths starting with /chat. */
+export function showsFooter(pathname: string): boolean {
+  return !pathname.startsWith('/chat');
+}
+
+export function RootLayout() {
+  const { pathname } = useLocation();
+  return (
+    <div className="sky flex min-h-dvh flex-col bg-bg text-fg">
+      {/* A button, not a #main link: the hash holds the route. */}
+      <button
+        type="button"
+        onClick={() => document.getElementById('main')?.focus()}
+        className="sr-only z-50 rounded-lg bg-accent px-4 py-2 text-accent-fg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </button>
+      <SiteHeader />
+      <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+        <Suspense fallback={<LoadingScreen message="Loading page..." />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      {showsFooter(pathname) ? <Footer /> : null}
+      <Toaster />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+/**
+ * Every lazily loaded page, by name. The router renders them and the preloader warms them up:
+ * both call the same import, so a preloaded page renders without waiting.
+ */
+export const pageLoaders = {
+  subscription: () => import('../features/subscription/components/subscription-page.tsx'),
+  paymentSuccess: () => import('../features/subscription/components/payment-success-page.tsx'),
+  paymentCancelled: () => import('../features/subscription/components/payment-cancelled-page.tsx'),
+  birthForm: () => import('../features/birth-data/components/birth-form-page.tsx'),
+  chat: () => import('../features/chat/components/chat-page.tsx'),
+  cosmicLandscape: () => import('../features/cosmic-landscape/components/cosmic-landscape-page.tsx'),
+  admin: () => import('../features/admin/components/admin-page.tsx'),
+  settings: () => import('../features/auth/components/settings-page.tsx'),
+  verifyEmailPending: () => import('../features/auth/components/verify-email-pending-page.tsx'),
+  verifyEmail: () => import('../features/auth/components/verify-email-page.tsx'),
+  forgotPassword: () => import('../features/auth/components/forgot-password-page.tsx'),
+  resetPassword: () => import('../features/auth/components/reset-password-page.tsx'),
+  privacyPolicy: () => import('../features/legal/components/privacy-policy-page.tsx'),
+  termsOfService: () => import('../features/legal/components/terms-of-service-page.tsx'),
+  cookiePolicy: () => import('../features/legal/components/cookie-policy-page.tsx'),
+  contact: () => import('../features/info/components/contact-page.tsx'),
+  updates: () => import('../features/info/components/updates-page.tsx'),
+  partners: () => import('../features/partners/components/partners-page.tsx'),
+  partnerApply: () => import('../features/partners/components/partner-apply-page.tsx'),
+} as const;
+
+export type PageName = keyof typeof pageLoaders;
+
+export const pages = Object.fromEntries(
+  Object.entries(pageLoaders).map(([name, load]) => [name, lazy(load)]),
+) as unknown as Record<PageName, LazyExoticComponent<ComponentType>>;

@@ -1,0 +1,43 @@
+import { useAuth } from '../features/auth/stores/auth-store.ts';
+import { useBirthData } from '../features/birth-data/stores/birth-data-store.ts';
+import { useSubscription } from '../features/subscription/stores/subscription-store.ts';
+import { setUnauthorizedHandler } from '../lib/api-client.ts';
+import { onAuthChangedElsewhere } from '../lib/auth-broadcast.ts';
+import { registerSessionData } from '../lib/session-data.ts';
+import { toast } from '../lib/toast-store.ts';
+
+/**
+ * Connects the account to the data that hangs off it and starts the session (SPEC section 4):
+ * subscription status and birth data load after the profile and clear at logout; other tabs'
+ * changes are picked up; a revoked session signs this tab out. Returns a function that undoes it.
+ */
+export function startSession(): () => void {
+  const stops = [
+    registerSessionData({
+      name: 'subscription status',
+      load: () => useSubscription.getState().loadStatus(),
+      clear: () => useSubscription.getState().clear(),
+    }),
+    registerSessionData({
+      name: 'birth data',
+      load: () => useBirthData.getState().loadBirthData(),
+      clear: () => useBirthData.getState().clear(),
+    }),
+    onAuthChangedElsewhere(() => {
+      void useAuth.getState().initialize();
+    }),
+  ];
+
+  setUnauthorizedHandler(() => {
+    const { token, logout } = useAuth.getState();
+    if (!token) return;
+    void logout({ server: false }).then(() => toast.info('You have been signed out', 'Please log in again.'));
+  });
+
+  void useAuth.getState().initialize();
+
+  return () => {
+    for (const stop of stops) stop();
+    setUnauthorizedHandler(null);
+  };
+}

@@ -1,0 +1,24 @@
+import { useAuth } from '../features/auth/stores/auth-store.ts';
+import { isBirthDataComplete, useBirthData } from '../features/birth-data/stores/birth-data-store.ts';
+import { useSubscription } from '../features/subscription/stores/subscription-store.ts';
+import type { AccessFacts } from './access.ts';
+
+/** The facts the guards decide on, gathered from the stores. */
+export function useAccessFacts(): AccessFacts {
+  const loading = useAuth((state) => state.loading);
+  const user = useAuth((state) => state.user);
+  const subscriptionStatus = useSubscription((state) => state.status?.subscriptionStatus ?? null);
+  const birthDataComplete = useBirthData((state) => isBirthDataComplete(state.birthData));
+  return { loading, user, subscriptionStatus, birthDataComplete };
+}
+
+/** The same facts outside React (right after an action, before a re-render). */
+export function readAccessFacts(): AccessFacts {
+  const { loading, user } = useAuth.getState();
+  return {
+    loading,
+    user,
+    subscriptionStatus: useSubscription.getState().status?.subscriptionStatus ?? null,
+    birthDataComplete: isBirthDataComplete(useBirthData.getState().birthData),
+  };
+}

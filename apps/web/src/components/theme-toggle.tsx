@@ -1,0 +1,23 @@
+import { Moon, Sun } from 'lucide-react';
+import { useTheme } from '../lib/theme-store.ts';
+
+export function ThemeToggle() {
+  const theme = useTheme((state) => state.theme);
+  const toggleTheme = useTheme((state) => state.toggleTheme);
+  const next = theme === 'dark' ? 'light' : 'dark';
+  return (
+    <button
+      type="button"
+      onClick={toggleTheme}
+      className="flex size-10 items-center justify-center rounded-xl text-muted hover:bg-surface-2 hover:text-fg"
+      aria-label={`Switch to ${next} theme`}
+      title={`Switch to ${next} theme`}
+    >
+      {theme === 'dark' ? (
+        <Sun aria-hidden="true" className="size-5" />
+      ) : (
+        <Moon aria-hidden="true" className="size-5" />
+      )}
+    </button>
+  );
+}

@@ -1,0 +1,109 @@
+import type { Session } from '@app/contracts/auth.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Laptop } from 'lucide-react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { getErrorMessage } from '../../../lib/error-messages.ts';
+import { toast } from '../../../lib/toast-store.ts';
+import { listSessions } from '../api/list-sessions.ts';
+import { revokeOtherSessions } from '../api/revoke-other-sessions.ts';
+import { revokeSession } from '../api/revoke-session.ts';
+import { describeDevice } from './describe-device.ts';
+import { SettingsSection } from './settings-section.tsx';
+
+export const SESSIONS_QUERY_KEY = ['auth', 'sessions'] as const;
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function formatDate(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : dateFormat.format(date);
+}
+
+function SessionRow({ session }: { session: Session }) {
+  const queryClient = useQueryClient();
+  const revoke = useMutation({
+    mutationFn: () => revokeSession(session.id),
+    onSuccess: () => {
+      toast.success('Device signed out');
+      return queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY });
+    },
+    onError: (error) => toast.error('Could not sign out that device', getErrorMessage(error)),
+  });
+  const device = describeDevice(session.userAgent);
+  return (
+    <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex items-start gap-3">
+        <Laptop aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-muted" />
+        <div className="text-sm">
+          <p className="font-medium">
+            {device}
+            {session.current ? (
+              <span className="ml-2 rounded-full bg-accent-soft px-2 py-0.5 text-xs text-accent">
+                This device
+              </span>
+            ) : null}
+          </p>
+          <p className="text-muted">
+            Last active {formatDate(session.lastSeenAt)}
+            {session.ip ? ` · ${session.ip}` : ''}
+          </p>
+          <p className="text-muted">Signed in {formatDate(session.createdAt)}</p>
+        </div>
+      </div>
+      {session.current ? null : (
+        <Button
+          variant="secondary"
+          size="sm"
+          loading={revoke.isPending}
+          onClick={() => revoke.mutate()}
+          aria-label={`Sign out ${device}, last active ${formatDate(session.lastSeenAt)}`}
+        >
+          Sign out
+        </Button>
+      )}
+    </li>
+  );
+}
+
+export function SessionsSection() {
+  const queryClient = useQueryClient();
+  const sessions = useQuery({ queryKey: SESSIONS_QUERY_KEY, queryFn: listSessions });
+  const revokeOthers = useMutation({
+    mutationFn: revokeOtherSessions,
+    onSuccess: () => {
+      toast.success('Signed out everywhere else');
+      return queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY });
+    },
+    onError: (error) => toast.error('Could not sign out the other devices', getErrorMessage(error)),
+  });
+  const others = sessions.data?.filter((session) => !session.current).length ?? 0;
+
+  return (
+    <SettingsSection title="Devices" description="Where your account is signed in.">
+      {sessions.isPending ? (
+        <p role="status" className="flex items-center gap-2 text-sm text-muted">
+          <Spinner /> Loading devices...
+        </p>
+      ) : sessions.isError ? (
+        <Alert tone="error">{getErrorMessage(sessions.error)}</Alert>
+      ) : (
+        <ul className="-my-4 divide-y divide-line" aria-label="Signed-in devices">
+          {sessions.data.map((session) => (
+            <SessionRow key={session.id} session={session} />
+          ))}
+        </ul>
+      )}
+      <Button
+        variant="secondary"
+        className="self-start"
+        disabled={others === 0}
+        loading={revokeOthers.isPending}
+        onClick={() => revokeOthers.mutate()}
+      >
+        Sign out everywhere else
+      </Button>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,74 @@
+import { LinkTokenSchema } from '@app/contracts/auth.ts';
+import { useQuery } from '@tanstack/react-query';
+import { CircleAlert, CircleCheck } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { buttonClasses } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Page } from '../../../components/ui/page.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { getErrorMessage } from '../../../lib/error-messages.ts';
+import { useAuth } from '../stores/auth-store.ts';
+
+const INVALID_LINK =
+  'This verification link is invalid or incomplete. Please use the latest link we emailed you.';
+
+export default function VerifyEmailPage() {
+  const { token = '' } = useParams();
+  const verifyEmail = useAuth((state) => state.verifyEmail);
+  const signedIn = useAuth((state) => Boolean(state.user));
+  const wellFormed = LinkTokenSchema.safeParse(token).success;
+
+  // A verification secret works once: the query runs exactly once per token and is never retried.
+  const verification = useQuery({
+    queryKey: ['verify-email', token],
+    queryFn: async () => {
+      await verifyEmail(token);
+      return true;
+    },
+    enabled: wellFormed,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+
+  if (wellFormed && verification.isPending) {
+    return (
+      <Page title="Verifying your email">
+        <Card className="flex items-center gap-3" role="status">
+          <Spinner className="size-5" />
+          <p>Checking your link...</p>
+        </Card>
+      </Page>
+    );
+  }
+
+  if (wellFormed && verification.isSuccess) {
+    return (
+      <Page title="Email verified">
+        <Card className="flex flex-col items-start gap-4">
+          <CircleCheck aria-hidden="true" className="size-10 text-success" />
+          <p role="status">Your email address is verified. Welcome aboard.</p>
+          <Link to={signedIn ? '/' : '/?auth=login'} className={buttonClasses('primary')}>
+            {signedIn ? 'Continue' : 'Log in'}
+          </Link>
+        </Card>
+      </Page>
+    );
+  }
+
+  const message = wellFormed ? getErrorMessage(verification.error) : INVALID_LINK;
+  return (
+    <Page title="We could not verify your email">
+      <Card className="flex flex-col items-start gap-4">
+        <CircleAlert aria-hidden="true" className="size-10 text-danger" />
+        <p role="alert">{message}</p>
+        <p className="text-sm text-muted">Links expire after 24 hours, and only the latest link works.</p>
+        <Link to={signedIn ? '/verify-email-pending' : '/?auth=login'} className={buttonClasses('primary')}>
+          {signedIn ? 'Send a new link' : 'Log in to get a new link'}
+        </Link>
+      </Card>
+    </Page>
+  );
+}

@@ -1,0 +1,19 @@
+import { api } from '../../../lib/api-client.ts';
+
+/** SPEC section 3: an object with a subscriptionStatus field ("active", "trialing", ...). */
+export interface SubscriptionStatus {
+  subscriptionStatus: string | null;
+  [field: string]: unknown;
+}
+
+export async function getSubscriptionStatus(): Promise<SubscriptionStatus> {
+  const { data } = await api.get<SubscriptionStatus & { data?: SubscriptionStatus }>(
+    '/api/subscription/status',
+  );
+  // Accept both a bare object and the { success, data } envelope.
+  const body = data.data && typeof data.data === 'object' ? data.data : data;
+  return {
+    ...body,
+    subscriptionStatus: typeof body.subscriptionStatus === 'string' ? body.subscriptionStatus : null,
+  };
+}

@@ -1,0 +1,32 @@
+import { STORAGE_KEYS } from '@app/contracts/constants.ts';
+import axios, { type AxiosError } from 'axios';
+import { readStorage } from './storage.ts';
+
+/**
+ * The one HTTP client. Same origin (the server serves the web app; the dev server proxies /api),
+ * JSON bodies, the Bearer token read from local storage at each request, and no timeout.
+ */
+export const api = axios.create({
+  headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+  timeout: 0,
+});
+
+api.interceptors.request.use((request) => {
+  const token = readStorage(STORAGE_KEYS.authToken);
+  if (token) request.headers.set('Authorization', `Bearer ${token}`);
+  return request;
+});
+
+type UnauthorizedHandler = () => void;
+let onUnauthorized: UnauthorizedHandler | null = null;
+
+/** Called when a request that carried a token is refused with 401 (session revoked or expired). */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
+  onUnauthorized = handler;
+}
+
+api.interceptors.response.use(undefined, (error: AxiosError) => {
+  const sentToken = Boolean(error.config?.headers?.Authorization);
+  if (error.response?.status === 401 && sentToken) onUnauthorized?.();
+  return Promise.reject(error);
+});

@@ -1,0 +1,87 @@
+import { STORAGE_KEYS } from '@app/contracts/constants.ts';
+import { create } from 'zustand';
+import { readStorage, removeStorage, writeStorage } from './storage.ts';
+
+export type Theme = 'light' | 'dark';
+
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+
+export function parseStoredTheme(value: string | null): Theme | null {
+  return value === 'light' || value === 'dark' ? value : null;
+}
+
+/** SPEC section 4: the stored choice, else the system's dark preference, else light. */
+export function resolveTheme(stored: Theme | null, systemPrefersDark: boolean): Theme {
+  return stored ?? (systemPrefersDark ? 'dark' : 'light');
+}
+
+function systemPrefersDark(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia(DARK_QUERY).matches;
+}
+
+export function applyThemeClass(theme: Theme): void {
+  const root = document.documentElement;
+  root.classList.toggle('dark', theme === 'dark');
+  root.style.colorScheme = theme;
+}
+
+interface ThemeState {
+  theme: Theme;
+  /** True when the person chose a theme; false while the app follows the system. */
+  explicit: boolean;
+  setTheme: (theme: Theme) => void;
+  toggleTheme: () => void;
+  /** Forget the stored choice and follow the system again. */
+  followSystem: () => void;
+}
+
+function initialState(): Pick<ThemeState, 'theme' | 'explicit'> {
+  const stored = parseStoredTheme(readStorage(STORAGE_KEYS.theme));
+  return { theme: resolveTheme(stored, systemPrefersDark()), explicit: stored !== null };
+}
+
+export const useTheme = create<ThemeState>((set, get) => ({
+  ...initialState(),
+  setTheme: (theme) => {
+    writeStorage(STORAGE_KEYS.theme, theme);
+    applyThemeClass(theme);
+    set({ theme, explicit: true });
+  },
+  toggleTheme: () => get().setTheme(get().theme === 'dark' ? 'light' : 'dark'),
+  followSystem: () => {
+    removeStorage(STORAGE_KEYS.theme);
+    const theme = resolveTheme(null, systemPrefersDark());
+    applyThemeClass(theme);
+    set({ theme, explicit: false });
+  },
+}));
+
+/**
+ * Applies the current theme at once (called before the first render, so there is no flash of the
+ * wrong theme) and keeps it in step with the system preference while nothing is stored, and with
+ * choices made in other tabs. Returns a function that stops listening.
+ */
+export function startThemeSync(): () => void {
+  applyThemeClass(useTheme.getState().theme);
+
+  const media = typeof window.matchMedia === 'function' ? window.matchMedia(DARK_QUERY) : null;
+  const onSystemChange = (event: MediaQueryListEvent) => {
+    if (parseStoredTheme(readStorage(STORAGE_KEYS.theme)) !== null) return;
+    const theme: Theme = event.matches ? 'dark' : 'light';
+    applyThemeClass(theme);
+    useTheme.setState({ theme, explicit: false });
+  };
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== STORAGE_KEYS.theme && event.key !== null) return;
+    const next = initialState();
+    applyThemeClass(next.theme);
+    useTheme.setState(next);
+  };
+
+  media?.addEventListener('change', onSystemChange);
+  window.addEventListener('storage', onStorage);
+  return () => {
+    media?.removeEventListener('change', onSystemChange);
+    window.removeEventListener('storage', onStorage);
+  };
+}
