@@ -7,7 +7,8 @@ import { readStorage } from './storage.ts';
  * JSON bodies, the Bearer token read from local storage at each request, and no timeout.
  */
 export const api = axios.create({
-  headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+  // Bodies are JSON (axios sets the type for objects); calls without a body send no type.
+  headers: { Accept: 'application/json' },
   timeout: 0,
 });
 

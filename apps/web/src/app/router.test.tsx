@@ -1,0 +1,80 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuth } from '../features/auth/stores/auth-store.ts';
+import { ErrorScreen } from './layout/error-screen.tsx';
+import { RootLayout } from './layout/root-layout.tsx';
+import { routes } from './router.tsx';
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+const verifiedUser = {
+  id: 'u1',
+  email: 'ada@example.com',
+  name: 'Ada',
+  role: 'user' as const,
+  emailVerified: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+describe('router', () => {
+  beforeEach(() => {
+    useAuth.setState({ user: null, token: null, loading: false, error: null });
+    // jsdom has no layout, so no scrolling for the router's scroll restoration.
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  });
+  afterEach(cleanup);
+
+  it('shows "Loading your data..." on a guarded route while authentication loads', async () => {
+    useAuth.setState({ loading: true });
+    renderAt('/settings');
+    expect(await screen.findByText('Loading your data...')).toBeTruthy();
+  });
+
+  it('sends a guest from a guarded route to the home page', async () => {
+    const router = renderAt('/cosmic-landscape');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByRole('tab', { name: 'Create account' })).toBeTruthy();
+  });
+
+  it('sends a verified member without a plan from the chat to /subscription', async () => {
+    useAuth.setState({ user: verifiedUser, token: 't' });
+    const router = renderAt('/chat/some-session');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/subscription'));
+  });
+
+  it('redirects /horoscope to /cosmic-landscape (then on to its guard)', async () => {
+    const router = createMemoryRouter(routes, { initialEntries: ['/horoscope'] });
+    const seen: string[] = [];
+    router.subscribe((state) => seen.push(state.location.pathname));
+    render(<RouterProvider router={router} />);
+    await vi.waitFor(() => expect(seen).toContain('/cosmic-landscape'));
+  });
+
+  it('shows the not-found page for an unknown path, with the footer and version label', async () => {
+    renderAt('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'This page is lost in space' })).toBeTruthy();
+    expect(screen.getByText('0.1.2-beta')).toBeTruthy();
+  });
+
+  it('shows "Unexpected Application Error!" when a route throws', async () => {
+    function Broken(): never {
+      throw new Error('The stars misaligned');
+    }
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const router = createMemoryRouter([
+      {
+        element: <RootLayout />,
+        errorElement: <ErrorScreen />,
+        children: [{ path: '/', element: <Broken /> }],
+      },
+    ]);
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeTruthy();
+    expect(screen.getByText('The stars misaligned')).toBeTruthy();
+  });
+});
