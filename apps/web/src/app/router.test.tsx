@@ -6,6 +6,10 @@ import { ErrorScreen } from './layout/error-screen.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { routes } from './router.tsx';
 
+function Broken(): never {
+  throw new Error('The stars misaligned');
+}
+
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(<RouterProvider router={router} />);
@@ -62,9 +66,6 @@ describe('router', () => {
   });
 
   it('shows "Unexpected Application Error!" when a route throws', async () => {
-    function Broken(): never {
-      throw new Error('The stars misaligned');
-    }
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const router = createMemoryRouter([
       {
