@@ -1,0 +1,75 @@
+// Writes test/fixtures/swiss-reference.json: positions, angles and cusps from the Swiss Ephemeris
+// command-line tool (swetest, a test reference only) for random instants 1900–2100 and places.
+// Usage: node --import tsx packages/astro/scripts/generate-accuracy-fixture.ts [count] [seed]
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const count = Number(process.argv[2] ?? 520);
+let seed = Number(process.argv[3] ?? 20261122);
+// Park–Miller generator: the same seed gives the same fixture.
+const random = () => {
+  seed = (seed * 48271) % 2147483647;
+  return seed / 2147483647;
+};
+
+const BODIES = '0123456789mtA';
+const BODY_NAMES = [
+  'sun',
+  'moon',
+  'mercury',
+  'venus',
+  'mars',
+  'jupiter',
+  'saturn',
+  'uranus',
+  'neptune',
+  'pluto',
+  'meanNode',
+  'trueNode',
+  'lilith',
+];
+const SYSTEMS = ['P', 'K', 'W', 'E', 'O', 'R', 'C'];
+const JD_1900 = 2415020.5;
+const JD_2100 = 2488069.5;
+
+function swetest(args: string[]): number[][] {
+  const out = execFileSync('swetest', [...args, '-head', '-eswe', '-g,', '-edir/usr/share/libswe/ephe'], {
+    encoding: 'utf8',
+  });
+  return out
+    .trim()
+    .split('\n')
+    .map((line) => line.split(',').map((f) => Number(f.trim())));
+}
+
+const cases = [];
+for (let i = 0; i < count; i++) {
+  const jdUt = JD_1900 + random() * (JD_2100 - JD_1900);
+  const latitude = Math.round((random() * 132 - 66) * 1e4) / 1e4;
+  const longitude = Math.round((random() * 360 - 180) * 1e4) / 1e4;
+  const jd = `-bj${jdUt.toFixed(8)}`;
+  const rows = swetest([jd, '-ut', `-p${BODIES}`, '-fplbs']);
+  const bodies: Record<string, { longitude: number; latitude: number; speed: number }> = {};
+  rows.forEach((r, k) => {
+    bodies[BODY_NAMES[k]!] = { longitude: r[1]!, latitude: r[2]!, speed: r[3]! };
+  });
+  const houses: Record<string, { cusps: number[]; ascendant: number; midheaven: number; vertex: number }> =
+    {};
+  for (const sys of SYSTEMS) {
+    // With no bodies, -house prints cusps 1..12, then Asc, MC, ARMC, Vertex and further points.
+    const h = swetest([jd, '-ut', '-p', `-house${longitude},${latitude},${sys}`, '-fl']).map((r) => r[0]!);
+    houses[sys] = { cusps: h.slice(0, 12), ascendant: h[12]!, midheaven: h[13]!, vertex: h[15]! };
+  }
+  cases.push({ jdUt: Number(jdUt.toFixed(8)), latitude, longitude, bodies, houses });
+}
+
+const version =
+  execFileSync('swetest', ['-h'], { encoding: 'utf8' }).match(/Version: (\S+)/)?.[1] ?? 'unknown';
+const target = join(dirname(fileURLToPath(import.meta.url)), '../test/fixtures/swiss-reference.json');
+writeFileSync(
+  target,
+  `${JSON.stringify({ source: `swetest ${version}, -eswe, apparent geocentric, true equinox of date`, cases })}\n`,
+);
+console.log(`wrote ${cases.length} cases to ${target}`);

@@ -1,0 +1,133 @@
+// Accuracy against the Swiss Ephemeris reference fixture (scripts/generate-accuracy-fixture.ts).
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { signIndexOf } from '../src/chart/zodiac.ts';
+import { signedDelta } from '../src/ephemeris/angles.ts';
+import { BODY_IDS, type BodyId, bodyPosition } from '../src/ephemeris/bodies.ts';
+import { makeInstant } from '../src/ephemeris/instant.ts';
+import {
+  computeAngles,
+  computeHouses,
+  HOUSE_SYSTEMS,
+  type HouseSystemCode,
+  houseOf,
+} from '../src/houses/houses.ts';
+
+interface Fixture {
+  cases: {
+    jdUt: number;
+    latitude: number;
+    longitude: number;
+    bodies: Record<BodyId, { longitude: number; latitude: number; speed: number }>;
+    houses: Record<
+      HouseSystemCode,
+      { cusps: number[]; ascendant: number; midheaven: number; vertex: number }
+    >;
+  }[];
+}
+
+const fixture: Fixture = JSON.parse(
+  readFileSync(new URL('./fixtures/swiss-reference.json', import.meta.url), 'utf8'),
+);
+const arcsec = (a: number, b: number) => Math.abs(signedDelta(a, b)) * 3600;
+const p99 = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil(0.99 * s.length) - 1)]!;
+};
+/** Too close to a boundary to call: beyond both ephemerides' combined error. */
+const HAIR = 40 / 3600;
+
+const LIMITS: Record<BodyId, number> = {
+  sun: 20,
+  moon: 5,
+  mercury: 20,
+  venus: 20,
+  mars: 20,
+  jupiter: 20,
+  saturn: 20,
+  uranus: 20,
+  neptune: 20,
+  pluto: 20,
+  meanNode: 20,
+  trueNode: 25,
+  lilith: 20,
+};
+
+/**
+ * Latitude is not a zodiacal position; astronomy-engine's shortened planetary series keep it
+ * within 25″ (Saturn's is the largest), which we hold it to.
+ */
+const LATITUDE_LIMITS: Record<BodyId, number> = { ...LIMITS, sun: 5, saturn: 25, uranus: 25 };
+
+// Computed once: every case's instant and bodies.
+const computed = fixture.cases.map((c) => {
+  const inst = makeInstant(c.jdUt);
+  return { c, inst, bodies: Object.fromEntries(BODY_IDS.map((b) => [b, bodyPosition(b, inst)])) };
+});
+
+describe('accuracy against the Swiss Ephemeris, 1900-2100', () => {
+  it('has at least 500 reference cases spanning the two centuries', () => {
+    expect(fixture.cases.length).toBeGreaterThanOrEqual(500);
+    const years = fixture.cases.map((c) => 2000 + (c.jdUt - 2451545) / 365.25);
+    expect(Math.min(...years)).toBeLessThan(1905);
+    expect(Math.max(...years)).toBeGreaterThan(2095);
+  });
+
+  it.each(BODY_IDS)('%s: 99th percentile of longitude and latitude errors within their limits', (body) => {
+    const errors = computed.map(({ c, bodies }) => arcsec(bodies[body]!.longitude, c.bodies[body].longitude));
+    expect(p99(errors)).toBeLessThanOrEqual(LIMITS[body]);
+    const latErrors = computed.map(
+      ({ c, bodies }) => Math.abs(bodies[body]!.latitude - c.bodies[body].latitude) * 3600,
+    );
+    expect(p99(latErrors)).toBeLessThanOrEqual(LATITUDE_LIMITS[body]);
+  });
+
+  it('retrograde flags agree except at a station', () => {
+    for (const { c, bodies } of computed) {
+      for (const b of BODY_IDS) {
+        const ref = c.bodies[b].speed;
+        if (Math.abs(ref) < 0.002) continue;
+        expect(bodies[b]!.retrograde, `${b} at JD ${c.jdUt}`).toBe(ref < 0);
+      }
+    }
+  });
+
+  it('puts every body in the same sign as the reference', () => {
+    for (const { c, bodies } of computed) {
+      for (const b of BODY_IDS) {
+        const ref = c.bodies[b].longitude;
+        const nearCusp = Math.abs(signedDelta(ref, Math.round(ref / 30) * 30)) < HAIR;
+        if (nearCusp) continue;
+        expect(signIndexOf(bodies[b]!.longitude), `${b} at JD ${c.jdUt}`).toBe(signIndexOf(ref));
+      }
+    }
+  });
+
+  it.each(Object.keys(HOUSE_SYSTEMS) as HouseSystemCode[])(
+    'house system %s: angles and cusps within 5″ at the 99th percentile, same house for every body',
+    (code) => {
+      const errors: number[] = [];
+      const angleErrors: number[] = [];
+      for (const { c, inst, bodies } of computed) {
+        const ref = c.houses[code];
+        const angles = computeAngles(inst.gast + c.longitude, c.latitude, inst.trueObliquity);
+        const houses = computeHouses(HOUSE_SYSTEMS[code], angles, c.latitude, inst.trueObliquity);
+        expect(houses.system).toBe(HOUSE_SYSTEMS[code]);
+        houses.cusps.forEach((cusp, i) => {
+          errors.push(arcsec(cusp, ref.cusps[i]!));
+        });
+        angleErrors.push(arcsec(angles.ascendant, ref.ascendant), arcsec(angles.midheaven, ref.midheaven));
+        angleErrors.push(arcsec(angles.vertex, ref.vertex));
+        for (const b of BODY_IDS) {
+          const lon = c.bodies[b].longitude;
+          if (ref.cusps.some((cusp) => Math.abs(signedDelta(lon, cusp)) < HAIR)) continue;
+          expect(houseOf(bodies[b]!.longitude, houses.cusps), `${b} at JD ${c.jdUt}`).toBe(
+            houseOf(lon, ref.cusps),
+          );
+        }
+      }
+      expect(p99(errors)).toBeLessThanOrEqual(5);
+      expect(p99(angleErrors)).toBeLessThanOrEqual(5);
+    },
+  );
+});
