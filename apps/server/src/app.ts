@@ -53,6 +53,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // The API speaks JSON only; anything else is refused with 415 instead of reaching validation.
+  app.removeContentTypeParser('text/plain');
 
   const database = options.database ?? openDatabase(config.databaseUrl);
   const closeDatabase = () => (options.database ? Promise.resolve() : database.close());

@@ -14,7 +14,7 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string): Pro
     await app.register(fastifyStatic, {
       root: webDistDir,
       wildcard: true,
-      index: false,
+      index: 'index.html',
       setHeaders: (reply, file) => {
         // Hashed assets never change; the entry page and service worker must be revalidated.
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
@@ -22,7 +22,9 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string): Pro
       },
     });
   }
-  app.setNotFoundHandler(async (request, reply) => {
+  // Probing for paths counts against the rate limit like any other request.
+  const preHandler = app.hasDecorator('rateLimit') ? app.rateLimit() : undefined;
+  app.setNotFoundHandler(preHandler ? { preHandler } : {}, async (request, reply) => {
     const apiCall = request.url === '/api' || request.url.startsWith('/api/');
     if (!apiCall && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');

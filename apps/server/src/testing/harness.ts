@@ -91,7 +91,13 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  options: { config?: Partial<Config>; smtp?: boolean; mailLoop?: boolean } = {},
+  options: {
+    config?: Partial<Config>;
+    smtp?: boolean;
+    mailLoop?: boolean;
+    /** Lets a test add routes before the app is sealed. */
+    beforeReady?: (app: FastifyInstance) => void;
+  } = {},
 ): Promise<TestApp> {
   const smtp = options.smtp ? await startSmtpSink() : undefined;
   const config = testConfig({ ...(smtp && { smtpUrl: smtp.url }), ...options.config });
@@ -102,6 +108,7 @@ export async function createTestApp(
     database: testDb.database,
     mailLoop: options.mailLoop ?? false,
   });
+  options.beforeReady?.(app);
   await app.ready();
   return {
     app,

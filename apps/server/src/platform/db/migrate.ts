@@ -1,10 +1,27 @@
-import { promises as fs } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { FileMigrationProvider, Migrator, sql } from 'kysely';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Database } from './database.ts';
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * Reads the migration files of the folder. (Kysely's own file provider imports from inside
+ * node_modules, where TypeScript files cannot be loaded; importing from here works under tsx and vitest.)
+ */
+const folderProvider: MigrationProvider = {
+  async getMigrations() {
+    const files = (await readdir(MIGRATIONS_DIR)).filter((file) => /^\d{4}-[\w-]+\.ts$/.test(file)).sort();
+    const migrations: Record<string, Migration> = {};
+    for (const file of files) {
+      migrations[file.replace(/\.ts$/, '')] = await import(
+        pathToFileURL(path.join(MIGRATIONS_DIR, file)).href
+      );
+    }
+    return migrations;
+  },
+};
 
 /** Applies every pending migration in file-name order; returns the names it applied. */
 export async function migrateToLatest(database: Database): Promise<string[]> {
@@ -16,7 +33,7 @@ export async function migrateToLatest(database: Database): Promise<string[]> {
       : undefined;
   const migrator = new Migrator({
     db: database.db,
-    provider: new FileMigrationProvider({ fs, path, migrationFolder: MIGRATIONS_DIR }),
+    provider: folderProvider,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();

@@ -1,0 +1,87 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const tempDir = () => mkdtempSync(path.join(os.tmpdir(), 'astro-config-'));
+
+describe('configuration', () => {
+  it('works with no settings at all, keeping a generated secret in the data folder', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      appUrl: 'http://localhost:3000',
+      databaseUrl: path.join(dataDir, 'app.db'),
+      smtpUrl: undefined,
+      adminEmails: [],
+      corsOrigins: [],
+      trustProxy: false,
+      hsts: false,
+      rateLimit: { enabled: true },
+    });
+    expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim()).toBe(config.jwtSecret);
+    // A restart keeps the same secret, so sessions survive it.
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(config.jwtSecret);
+  });
+
+  it('reads every agreed setting', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      APP_URL: 'https://astro.example.com/',
+      DATA_DIR: tempDir(),
+      DATABASE_URL: 'postgres://u:p@db:5432/astro',
+      JWT_SECRET: 'x'.repeat(40),
+      SMTP_URL: 'smtp://mail:2525',
+      MAIL_FROM: 'Astro <hello@astro.example.com>',
+      ADMIN_EMAILS: ' Ops@Example.com , boss@example.com',
+      CORS_ORIGINS: 'https://astro.example.com',
+      TRUST_PROXY: '1',
+      HSTS: 'true',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_ENABLED: 'false',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      appUrl: 'https://astro.example.com',
+      databaseUrl: 'postgres://u:p@db:5432/astro',
+      jwtSecret: 'x'.repeat(40),
+      adminEmails: ['ops@example.com', 'boss@example.com'],
+      corsOrigins: ['https://astro.example.com'],
+      trustProxy: 1,
+      hsts: true,
+      rateLimit: { enabled: false },
+    });
+  });
+
+  it('lists every problem at once in readable words', () => {
+    const dataDir = tempDir();
+    let error: unknown;
+    try {
+      loadConfig({
+        DATA_DIR: dataDir,
+        PORT: 'eighty',
+        JWT_SECRET: 'short',
+        HSTS: 'maybe',
+        SMTP_URL: 'http://x',
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'PORT: must be a number',
+        'JWT_SECRET: must be at least 32 characters',
+        'HSTS: must be true or false',
+        'SMTP_URL: must be an smtp:// or smtps:// URL',
+      ]),
+    );
+    expect(existsSync(path.join(dataDir, 'jwt-secret'))).toBe(false);
+  });
+});

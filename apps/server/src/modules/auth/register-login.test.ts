@@ -1,0 +1,256 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_MESSAGES } from '../../platform/errors.ts';
+import {
+  bearer,
+  createTestApp,
+  errorOf,
+  GOOD_PASSWORD,
+  login,
+  register,
+  type TestApp,
+  uniqueEmail,
+} from '../../testing/harness.ts';
+import { COMMON_PASSWORD_MESSAGE, PASSWORD_HAS_EMAIL_MESSAGE, PasswordHasher } from './passwords.ts';
+import { MESSAGES } from './service.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ config: { adminEmails: ['boss@example.com'] } });
+});
+afterAll(() => t.close());
+afterEach(() => vi.restoreAllMocks());
+
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+
+describe('POST /api/auth/register', () => {
+  it('creates an account with a normalised address and answers a token and the user', async () => {
+    const email = uniqueEmail('ada');
+    const response = await post('/api/auth/register', {
+      email: `  ${email.toUpperCase()} `,
+      name: '  Ada Lovelace ',
+      password: GOOD_PASSWORD,
+    });
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body).toMatchObject({
+      success: true,
+      user: { email, name: 'Ada Lovelace', role: 'user', emailVerified: false },
+    });
+    expect(body.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(Object.keys(body.user).sort()).toEqual([
+      'createdAt',
+      'email',
+      'emailVerified',
+      'id',
+      'name',
+      'role',
+    ]);
+    const profile = await t.app.inject({ url: '/api/auth/profile', headers: bearer(body.token) });
+    expect(profile.json().user.email).toBe(email);
+  });
+
+  it('refuses a second account for the same address, whatever its case', async () => {
+    const { email } = await register(t.app);
+    const again = await post('/api/auth/register', {
+      email: email.toUpperCase(),
+      name: 'X',
+      password: GOOD_PASSWORD,
+    });
+    expect(errorOf(again)).toEqual({ status: 409, code: 'EMAIL_TAKEN', error: MESSAGES.emailTaken });
+  });
+
+  it('gives the admin role to configured addresses', async () => {
+    const response = await post('/api/auth/register', {
+      email: 'Boss@Example.com',
+      name: 'Boss',
+      password: GOOD_PASSWORD,
+    });
+    expect(response.json().user.role).toBe('admin');
+  });
+
+  const email = 'valid.person@example.com';
+  it.each([
+    ['a missing body', undefined, 'body'],
+    ['an array body', [], 'body'],
+    ['a wrong type', { email: 42, name: 'A', password: GOOD_PASSWORD }, 'email'],
+    ['a missing field', { email, name: 'A' }, 'password'],
+    ['an unknown field', { email, name: 'A', password: GOOD_PASSWORD, role: 'admin' }, 'body'],
+    ['an address list', { email: 'a@b.com, c@d.com', name: 'A', password: GOOD_PASSWORD }, 'email'],
+    ['a quoted local part', { email: '"a@b"@example.com', name: 'A', password: GOOD_PASSWORD }, 'email'],
+    [
+      'a header injection',
+      { email: 'a@example.com\r\nBcc: x@y.com', name: 'A', password: GOOD_PASSWORD },
+      'email',
+    ],
+    ['a full-width at sign', { email: 'a\uFF20example.com', name: 'A', password: GOOD_PASSWORD }, 'email'],
+    ['an empty name', { email, name: '   ', password: GOOD_PASSWORD }, 'name'],
+    ['a short password', { email, name: 'A', password: 'short12' }, 'password'],
+    ['a password over 128 characters', { email, name: 'A', password: 'p'.repeat(129) }, 'password'],
+  ])('refuses %s with 4xx and field details, creating nothing', async (_label, payload, field) => {
+    const response = await post('/api/auth/register', payload);
+    expect([400, 422]).toContain(response.statusCode);
+    const body = response.json();
+    expect(body.success).toBe(false);
+    expect(body.error.length).toBeGreaterThan(0);
+    if (response.statusCode === 422) {
+      expect(body.code).toBe('VALIDATION_FAILED');
+      expect(body.details.map((issue: { path: string }) => issue.path)).toContain(field);
+    }
+    expect(await t.app.auth.findAccountByEmail(email)).toBeNull();
+  });
+
+  it('accepts any characters and uses all 128 of a long password (never truncated)', async () => {
+    const address = uniqueEmail();
+    const long = `${'ü🌙 '.repeat(31)}abcdefg`.slice(0, 128);
+    expect((await post('/api/auth/register', { email: address, name: 'L', password: long })).statusCode).toBe(
+      201,
+    );
+    expect((await login(t.app, address, long)).statusCode).toBe(200);
+    expect((await login(t.app, address, `${long.slice(0, 127)}x`)).statusCode).toBe(401);
+  });
+
+  it.each([
+    ['a very common password', 'password1', COMMON_PASSWORD_MESSAGE],
+    ['a common password in another case', 'PASSWORD123', COMMON_PASSWORD_MESSAGE],
+  ])('refuses %s with a clear message', async (_label, password, message) => {
+    const response = await post('/api/auth/register', { email: uniqueEmail(), name: 'A', password });
+    expect(errorOf(response)).toEqual({ status: 422, code: 'WEAK_PASSWORD', error: message });
+  });
+
+  it('refuses a password containing the address or its local part', async () => {
+    for (const password of ['my-orion.star@example.com-x', 'xx-ORION.STAR-2024']) {
+      const response = await post('/api/auth/register', {
+        email: 'orion.star@example.com',
+        name: 'O',
+        password,
+      });
+      expect(errorOf(response)).toEqual({
+        status: 422,
+        code: 'WEAK_PASSWORD',
+        error: PASSWORD_HAS_EMAIL_MESSAGE,
+      });
+    }
+  });
+});
+
+describe('POST /api/auth/login', () => {
+  it('answers a fresh token at every login, each with its own session', async () => {
+    const { email, password, token } = await register(t.app);
+    const first = await login(t.app, email.toUpperCase(), password);
+    const second = await login(t.app, email, password);
+    expect(first.statusCode).toBe(200);
+    const tokens = new Set([token, first.json().token, second.json().token]);
+    expect(tokens.size).toBe(3);
+    const sessions = await t.app.inject({ url: '/api/auth/sessions', headers: bearer(second.json().token) });
+    expect(sessions.json().sessions).toHaveLength(3);
+  });
+
+  it('answers unknown addresses and wrong passwords identically, spending a hash check on both', async () => {
+    const { email } = await register(t.app);
+    const verify = vi.spyOn(PasswordHasher.prototype, 'verify');
+    const dummy = vi.spyOn(PasswordHasher.prototype, 'verifyDummy');
+    const wrong = await login(t.app, email, 'not-the-password');
+    expect(verify).toHaveBeenCalledTimes(1);
+    expect(dummy).not.toHaveBeenCalled();
+    const unknown = await login(t.app, uniqueEmail('nobody'), 'not-the-password');
+    expect(dummy).toHaveBeenCalledTimes(1);
+    expect(verify).toHaveBeenCalledTimes(2); // the dummy check is a real argon2 verification
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json()).toEqual(wrong.json());
+    expect(wrong.json()).toEqual({
+      success: false,
+      error: MESSAGES.invalidCredentials,
+      code: 'INVALID_CREDENTIALS',
+    });
+  });
+
+  it.each([
+    ['no body', undefined],
+    ['a wrong type', { email: 'a@b.com', password: 12345678 }],
+    ['an unknown field', { email: 'a@b.com', password: 'x', remember: true }],
+    ['an empty password', { email: 'a@b.com', password: '' }],
+  ])('refuses %s', async (_label, payload) => {
+    const response = await post('/api/auth/login', payload);
+    expect([400, 422]).toContain(response.statusCode);
+    expect(response.json().success).toBe(false);
+  });
+
+  it('throttles failures per account before any hashing, with the catalogue message', async () => {
+    const { email, password } = await register(t.app);
+    for (let i = 0; i < 5; i += 1)
+      expect((await login(t.app, email, `wrong-${i}-password`)).statusCode).toBe(401);
+    const verify = vi.spyOn(PasswordHasher.prototype, 'verify');
+    const blocked = await login(t.app, email, password);
+    expect(errorOf(blocked)).toEqual({ status: 429, code: 'RATE_LIMITED', error: DEFAULT_MESSAGES[429] });
+    expect(verify).not.toHaveBeenCalled();
+    t.clock.advance(16 * 60_000);
+    expect((await login(t.app, email, password)).statusCode).toBe(200);
+  });
+
+  it('refuses a disabled account, and disabling ends its sessions at once', async () => {
+    const { email, password, token, userId } = await register(t.app);
+    await t.app.auth.setDisabled(userId, true);
+    expect((await t.app.inject({ url: '/api/auth/profile', headers: bearer(token) })).statusCode).toBe(401);
+    expect(errorOf(await login(t.app, email, password))).toEqual({
+      status: 403,
+      code: 'FORBIDDEN',
+      error: MESSAGES.disabled,
+    });
+    await t.app.auth.setDisabled(userId, false);
+    expect((await login(t.app, email, password)).statusCode).toBe(200);
+  });
+
+  it('grants the admin role at login to configured addresses', async () => {
+    const admin = await createTestApp();
+    try {
+      const { email, password } = await register(admin.app, 'ops@example.com');
+      await admin.close();
+      const restarted = await createTestApp({ config: { adminEmails: [email] } });
+      try {
+        await register(restarted.app, email, password);
+        expect((await login(restarted.app, email, password)).json().user.role).toBe('admin');
+      } finally {
+        await restarted.close();
+      }
+    } catch (error) {
+      await admin.close().catch(() => undefined);
+      throw error;
+    }
+  });
+});
+
+describe('throttles per IP', () => {
+  it('limits registrations and login failures per client address', async () => {
+    const strict = await createTestApp({
+      config: {
+        throttle: {
+          loginFailuresPerAccount: { max: 100, windowMs: 60_000 },
+          loginFailuresPerIp: { max: 2, windowMs: 60_000 },
+          mailPerAddress: { max: 100, windowMs: 60_000 },
+          mailPerIp: { max: 100, windowMs: 60_000 },
+          registrationsPerIp: { max: 1, windowMs: 60_000 },
+        },
+      },
+    });
+    try {
+      const from = (remoteAddress: string, payload: object, url = '/api/auth/register') =>
+        strict.app.inject({ method: 'POST', url, payload, remoteAddress });
+      const person = { email: uniqueEmail(), name: 'P', password: GOOD_PASSWORD };
+      expect((await from('10.1.1.1', person)).statusCode).toBe(201);
+      const second = await from('10.1.1.1', { ...person, email: uniqueEmail() });
+      expect(errorOf(second).status).toBe(429);
+      expect((await from('10.1.1.2', { ...person, email: uniqueEmail() })).statusCode).toBe(201);
+
+      const attempt = (ip: string) =>
+        from(ip, { email: uniqueEmail(), password: 'whatever-it-is' }, '/api/auth/login');
+      expect((await attempt('10.2.2.2')).statusCode).toBe(401);
+      expect((await attempt('10.2.2.2')).statusCode).toBe(401);
+      expect((await attempt('10.2.2.2')).statusCode).toBe(429);
+      expect((await attempt('10.2.2.3')).statusCode).toBe(401);
+    } finally {
+      await strict.close();
+    }
+  });
+});

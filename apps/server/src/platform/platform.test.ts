@@ -1,0 +1,234 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/harness.ts';
+import { DEFAULT_MESSAGES } from './errors.ts';
+
+describe('HTTP platform', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      beforeReady: (app) => {
+        app.get('/api/test/explode', async () => {
+          throw new Error('database password is hunter2 at /srv/secret.ts:12');
+        });
+      },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('answers liveness and readiness', async () => {
+    const health = await t.app.inject('/api/health');
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toEqual({ status: 'ok', version: '0.1.2-beta' });
+    const ready = await t.app.inject('/api/ready');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready', database: 'ok' });
+  });
+
+  it('sends strict security headers and no-store on API answers', async () => {
+    const response = await t.app.inject('/api/health');
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+    expect(response.headers['cache-control']).toBe('no-store');
+    const missing = await t.app.inject('/api/does-not-exist');
+    expect(missing.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers unknown API paths with a JSON 404 in the common error shape', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/nothing/here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('application/json');
+    expect(response.json()).toEqual({ success: false, error: DEFAULT_MESSAGES[404], code: 'NOT_FOUND' });
+  });
+
+  it('allows listed CORS origins only, never "null"', async () => {
+    const allowed = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/auth/login',
+      headers: { origin: 'http://allowed.test', 'access-control-request-method': 'POST' },
+    });
+    expect(allowed.headers['access-control-allow-origin']).toBe('http://allowed.test');
+    for (const origin of ['http://evil.test', 'null']) {
+      const refused = await t.app.inject({
+        method: 'OPTIONS',
+        url: '/api/auth/login',
+        headers: { origin, 'access-control-request-method': 'POST' },
+      });
+      expect(refused.headers['access-control-allow-origin']).toBeUndefined();
+      const simple = await t.app.inject({ url: '/api/health', headers: { origin } });
+      expect(simple.headers['access-control-allow-origin']).toBeUndefined();
+    }
+  });
+
+  it('refuses malformed JSON, empty bodies and other media types with 4xx', async () => {
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": "a@b.com", ',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ success: false, code: 'BAD_REQUEST' });
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'email=a@b.com',
+    });
+    expect(text.statusCode).toBe(415);
+    expect(text.json().success).toBe(false);
+  });
+
+  it('refuses bodies above the limit with 413', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@b.com', password: 'x'.repeat(70 * 1024) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ success: false, code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('refuses __proto__ and constructor.prototype keys without polluting objects', async () => {
+    for (const payload of [
+      '{"email":"a@b.com","password":"x","__proto__":{"polluted":true}}',
+      '{"email":"a@b.com","password":"x","constructor":{"prototype":{"polluted":true}}}',
+      '{"email":"a@b.com","password":"x","\\u005f_proto__":{"polluted":true}}',
+    ]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    }
+  });
+
+  it('hides the internals of server errors', async () => {
+    const response = await t.app.inject('/api/test/explode');
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ success: false, error: DEFAULT_MESSAGES[500], code: 'INTERNAL' });
+    expect(response.body).not.toContain('hunter2');
+  });
+
+  it('publishes an OpenAPI document built from the contracts and a docs page', async () => {
+    const document = (await t.app.inject('/api/docs/json')).json();
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/register', '/api/auth/login', '/api/auth/verify-email/{token}']),
+    );
+    expect(
+      document.paths['/api/auth/register'].post.requestBody.content['application/json'].schema.required,
+    ).toEqual(expect.arrayContaining(['email', 'name', 'password']));
+    const page = await t.app.inject('/api/docs/');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(String(page.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    // The page must not depend on inline scripts, which the CSP forbids.
+    expect(page.body).not.toMatch(/<script>(?!\s*<\/script>)/);
+  });
+});
+
+describe('HTTP platform options', () => {
+  it('sends HSTS only when configured', async () => {
+    const t = await createTestApp({ config: { hsts: true } });
+    try {
+      const response = await t.app.inject('/api/health');
+      expect(response.headers['strict-transport-security']).toContain('max-age=31536000');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('limits request rates with the catalogue message, per client IP', async () => {
+    const t = await createTestApp({ config: { rateLimit: { enabled: true, max: 3, windowMs: 60_000 } } });
+    try {
+      const call = (ip: string, forwarded?: string) =>
+        t.app.inject({
+          url: '/api/auth/profile',
+          remoteAddress: ip,
+          headers: forwarded ? { 'x-forwarded-for': forwarded } : {},
+        });
+      for (let i = 0; i < 3; i += 1) expect((await call('10.0.0.1', `1.1.1.${i}`)).statusCode).toBe(401);
+      // Without a trusted proxy, X-Forwarded-For is ignored: still the same client.
+      const limited = await call('10.0.0.1', '9.9.9.9');
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toEqual({ success: false, error: DEFAULT_MESSAGES[429], code: 'RATE_LIMITED' });
+      expect((await call('10.0.0.2')).statusCode).toBe(401);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('takes the client IP from X-Forwarded-For when a proxy is trusted', async () => {
+    const t = await createTestApp({
+      config: { trustProxy: true, rateLimit: { enabled: true, max: 2, windowMs: 60_000 } },
+    });
+    try {
+      const call = (forwarded: string) =>
+        // An unknown path: probing counts against the limit like any other request.
+        t.app.inject({
+          url: '/api/nothing',
+          remoteAddress: '10.0.0.1',
+          headers: { 'x-forwarded-for': forwarded },
+        });
+      expect((await call('1.1.1.1')).statusCode).toBe(404);
+      expect((await call('1.1.1.1')).statusCode).toBe(404);
+      expect((await call('1.1.1.1')).statusCode).toBe(429);
+      expect((await call('2.2.2.2')).statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('serves the web app for non-API paths when it is built', async () => {
+    // Build a tiny web app into a temporary folder and serve it.
+    const dir = path.join(os.tmpdir(), `web-${Date.now()}`);
+    mkdirSync(path.join(dir, 'assets'), { recursive: true });
+    writeFileSync(
+      path.join(dir, 'index.html'),
+      '<!doctype html><title>Astro</title><script type="module" src="/assets/app.js"></script>',
+    );
+    writeFileSync(path.join(dir, 'assets', 'app.js'), 'console.log(1)');
+    const web = await createTestApp({ config: { webDistDir: dir } });
+    try {
+      const home = await web.app.inject('/');
+      expect(home.statusCode).toBe(200);
+      expect(home.body).toContain('<title>Astro</title>');
+      expect(home.headers['content-security-policy']).toContain("script-src 'self'");
+      const deep = await web.app.inject('/settings');
+      expect(deep.body).toContain('<title>Astro</title>');
+      const asset = await web.app.inject('/assets/app.js');
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toContain('immutable');
+      const api = await web.app.inject('/api/nope');
+      expect(api.statusCode).toBe(404);
+      expect(api.json().code).toBe('NOT_FOUND');
+    } finally {
+      await web.close();
+    }
+  });
+
+  it('reports not ready (503) when the database is gone', async () => {
+    const t = await createTestApp();
+    try {
+      await t.app.database.close();
+      const response = await t.app.inject('/api/ready');
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ success: false, error: DEFAULT_MESSAGES[503], code: 'UNAVAILABLE' });
+    } finally {
+      await t.close().catch(() => undefined);
+    }
+  });
+});
