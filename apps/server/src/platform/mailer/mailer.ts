@@ -31,6 +31,7 @@ export class Mailer {
   private readonly transport: Transporter | undefined;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
+  private again = false;
   private stopped = true;
 
   constructor(
@@ -69,10 +70,24 @@ export class Mailer {
     this.schedule(0);
   }
 
-  /** Sends every due mail once; concurrent calls share one pass. Returns how many were sent. */
+  /**
+   * Sends every due mail. Calls during a pass join it, and the pass then runs once more so that
+   * mail queued meanwhile is not left for the next poll. Returns how many were sent.
+   */
   flush(): Promise<number> {
     if (!this.transport) return Promise.resolve(0);
-    this.running ??= this.sendDue().finally(() => {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      let sent = 0;
+      do {
+        this.again = false;
+        sent += await this.sendDue();
+      } while (this.again && !this.stopped);
+      return sent;
+    })().finally(() => {
       this.running = undefined;
     });
     return this.running;
