@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { isAxiosError } from 'axios';
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
+import { useAuth } from '../features/auth/stores/auth-store.ts';
 import { schedulePreload } from './preload.ts';
 import { createAppRouter } from './router.tsx';
 
@@ -22,6 +23,14 @@ export function App() {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(createAppRouter);
   useEffect(() => schedulePreload(), []);
+  // Cached answers belong to one person: drop them whenever the signed-in person changes.
+  useEffect(
+    () =>
+      useAuth.subscribe((state, previous) => {
+        if (state.user?.id !== previous.user?.id) queryClient.clear();
+      }),
+    [queryClient],
+  );
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

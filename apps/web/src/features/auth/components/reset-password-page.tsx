@@ -1,7 +1,7 @@
 import { LinkTokenSchema, PasswordSchema } from '@app/contracts/auth.ts';
 import { PASSWORD_MIN_LENGTH } from '@app/contracts/constants.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -50,11 +50,16 @@ export default function ResetPasswordPage() {
   const [done, setDone] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
 
+  const queryClient = useQueryClient();
+  const checkKey = ['verify-reset-token', token];
+  // Never answered from cache: a link that worked a minute ago may be spent now.
   const check = useQuery({
-    queryKey: ['verify-reset-token', token],
+    queryKey: checkKey,
     queryFn: () => verifyResetToken(token),
     enabled: wellFormed && !done,
     retry: false,
+    staleTime: 0,
+    gcTime: 0,
     refetchOnWindowFocus: false,
   });
 
@@ -72,6 +77,7 @@ export default function ResetPasswordPage() {
     setFormError(null);
     try {
       await resetPassword({ token, newPassword });
+      queryClient.removeQueries({ queryKey: checkKey });
       // A reset signs out every session, including one on this device.
       if (useAuth.getState().token) await useAuth.getState().logout({ server: false });
       setDone(true);

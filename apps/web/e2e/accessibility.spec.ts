@@ -1,0 +1,39 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`no serious accessibility violations on the public pages (${colorScheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme });
+    for (const route of ['/', '/?auth=login', '/forgot-password', '/no/such/page']) {
+      await page.goto(`/#${route}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await seriousViolations(page), `${route} in ${colorScheme}`).toEqual([]);
+    }
+  });
+}
+
+test('the home page forms work from the keyboard alone', async ({ page }) => {
+  await page.goto('/#/');
+  await page.getByRole('tab', { name: 'Create account' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Log in' })).toBeFocused();
+  await expect(page.getByRole('tab', { name: 'Log in' })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('textbox', { name: 'Email' })).toBeFocused();
+  // Submitting empty shows the shared schema's messages next to the fields.
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Please enter your email address.')).toBeVisible();
+  await expect(page.getByText('Please enter your password.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveAttribute('aria-invalid', 'true');
+});

@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+
+const htmlIsDark = (page: import('@playwright/test').Page) =>
+  page.evaluate(() => document.documentElement.classList.contains('dark'));
+
+test('the theme follows the system until chosen, then the choice survives a reload', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/#/');
+  await expect(page.getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
+  expect(await htmlIsDark(page)).toBe(true);
+  expect(await page.evaluate(() => localStorage.getItem('theme'))).toBeNull();
+
+  // While nothing is stored, the page follows a change of the system preference.
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect.poll(() => htmlIsDark(page)).toBe(false);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect.poll(() => htmlIsDark(page)).toBe(true);
+
+  await page.getByRole('button', { name: 'Switch to light theme' }).click();
+  expect(await htmlIsDark(page)).toBe(false);
+  expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Switch to dark theme' })).toBeVisible();
+  expect(await htmlIsDark(page)).toBe(false);
+
+  // A stored choice wins over the system.
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await page.reload();
+  expect(await htmlIsDark(page)).toBe(true);
+  expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+});
+
+test('the footer is on the home page with every link and the version, and absent under /chat', async ({
+  page,
+}) => {
+  await page.goto('/#/');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer).toBeVisible();
+  for (const name of ['Privacy', 'Terms', 'Cookies', 'Contact', 'Partners', 'Updates', 'Support', 'Status']) {
+    await expect(footer.getByRole('link', { name, exact: true })).toBeVisible();
+  }
+  await expect(footer.getByRole('link', { name: /Instagram/ })).toHaveAttribute('href', /^https:\/\//);
+  await expect(footer.getByText('0.1.2-beta')).toBeVisible();
+  await expect(footer.getByText(/©\s*\d{4}/)).toBeVisible();
+
+  // The status link goes nowhere.
+  await footer.getByRole('link', { name: 'Status', exact: true }).click();
+  await expect(page).toHaveURL(/#\/$/);
+
+  await footer.getByRole('link', { name: 'Privacy', exact: true }).click();
+  await expect(page).toHaveURL(/#\/privacy-policy$/);
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+
+  // Any path under /chat has no footer (an unknown one renders without a guard in the way).
+  await page.goto('/#/chat/archive/2026');
+  await expect(page.getByRole('heading', { name: 'This page is lost in space' })).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toHaveCount(0);
+});

@@ -1,0 +1,77 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+
+// The specs drive Debian's Chromium against the real server (built web app, fresh SQLite
+// database) and a real SMTP server on loopback whose mail lands in MAIL_DIR as JSON files.
+// Paths are fixed per port (not random) because this file is loaded by every worker too.
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const serverPort = Number(process.env.E2E_PORT ?? 4310);
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 4325);
+const runDir = path.join(tmpdir(), `astro-e2e-${serverPort}`);
+export const MAIL_DIR = path.join(runDir, 'mail');
+const dataDir = path.join(runDir, 'data');
+const baseURL = `http://localhost:${serverPort}`;
+
+process.env.MAIL_DIR = MAIL_DIR;
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: path.join(repoRoot, 'test-results', 'e2e'),
+  fullyParallel: false,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI
+    ? [['list'], ['junit', { outputFile: path.join(repoRoot, 'test-results', 'e2e-junit.xml') }]]
+    : 'list',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: [
+    {
+      name: 'smtp-sink',
+      command: 'node --import tsx apps/web/e2e/support/smtp-sink.ts',
+      cwd: repoRoot,
+      port: smtpPort,
+      env: { SMTP_SINK_PORT: String(smtpPort), MAIL_DIR },
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      name: 'server',
+      command: `rm -rf "${dataDir}" && mkdir -p "${dataDir}" && node --import tsx apps/server/src/main.ts`,
+      cwd: repoRoot,
+      url: `http://127.0.0.1:${serverPort}/api/health`,
+      env: {
+        PORT: String(serverPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        APP_URL: baseURL,
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        RATE_LIMIT_ENABLED: 'false',
+        WEB_DIST_DIR: path.join(repoRoot, 'apps/web/dist'),
+        LOG_LEVEL: 'warn',
+      },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
+});
