@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import { PasswordHasher } from './modules/auth/passwords.ts';
 import { AuthRepository } from './modules/auth/repository.ts';
@@ -35,13 +36,15 @@ export interface AppOptions {
   database?: Database;
   /** Run the mail sender loop (on by default; tests may drive the outbox by hand). */
   mailLoop?: boolean;
+  /** Where log lines go (standard output by default). */
+  logStream?: DestinationStream;
 }
 
 /** Builds the whole server: plugins, modules and the web app. Never listens; main.ts does. */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   const clock = options.clock ?? systemClock;
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: { ...loggerOptions(config.logLevel), ...(options.logStream && { stream: options.logStream }) },
     bodyLimit: config.bodyLimit,
     // A hop count trusts that many proxies in front of us; a list names them.
     trustProxy:

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/harness.ts';
+import { createTestApp, TEST_DATABASE_URL, type TestApp } from '../testing/harness.ts';
 import { DEFAULT_MESSAGES } from './errors.ts';
 
 describe('HTTP platform', () => {
@@ -17,6 +17,10 @@ describe('HTTP platform', () => {
     });
   });
   afterAll(() => t.close());
+
+  it('runs on the engine the suite was asked for', () => {
+    expect(t.app.database.engine).toBe(TEST_DATABASE_URL ? 'postgres' : 'sqlite');
+  });
 
   it('answers liveness and readiness', async () => {
     const health = await t.app.inject('/api/health');
@@ -217,6 +221,31 @@ describe('HTTP platform options', () => {
       expect(api.json().code).toBe('NOT_FOUND');
     } finally {
       await web.close();
+    }
+  });
+
+  it('never logs passwords or bearer tokens, and masks link secrets in logged URLs', async () => {
+    const lines: string[] = [];
+    const logStream = { write: (line: string) => void lines.push(line) };
+    const t = await createTestApp({ config: { logLevel: 'trace' }, logStream });
+    try {
+      const password = 'secret-passphrase-for-log-test';
+      const registered = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { email: 'logged@example.com', name: 'L', password },
+      });
+      const token = registered.json().token as string;
+      await t.app.inject({ url: '/api/auth/profile', headers: { authorization: `Bearer ${token}` } });
+      const linkSecret = 'Q'.repeat(43);
+      await t.app.inject(`/api/auth/verify-email/${linkSecret}`);
+      const log = lines.join('');
+      expect(log).toContain('/api/auth/verify-email/[redacted]');
+      expect(log).not.toContain(password);
+      expect(log).not.toContain(token);
+      expect(log).not.toContain(linkSecret);
+    } finally {
+      await t.close();
     }
   });
 

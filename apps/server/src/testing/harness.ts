@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '../app.ts';
 import { type Config, POLICY } from '../config.ts';
 import { ManualClock } from '../platform/clock.ts';
@@ -95,6 +96,7 @@ export async function createTestApp(
     config?: Partial<Config>;
     smtp?: boolean;
     mailLoop?: boolean;
+    logStream?: DestinationStream;
     /** Lets a test add routes before the app is sealed. */
     beforeReady?: (app: FastifyInstance) => void;
   } = {},
@@ -107,6 +109,7 @@ export async function createTestApp(
     clock,
     database: testDb.database,
     mailLoop: options.mailLoop ?? false,
+    ...(options.logStream && { logStream: options.logStream }),
   });
   options.beforeReady?.(app);
   await app.ready();
