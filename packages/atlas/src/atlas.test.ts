@@ -1,0 +1,305 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Atlas, type AtlasPlace, loadAtlas } from './atlas.ts';
+import { foldName } from './normalize.ts';
+
+let atlas: Atlas;
+let all: AtlasPlace[];
+beforeAll(() => {
+  atlas = loadAtlas();
+  all = [...atlas.places()];
+});
+
+const first = (query: string, country?: string) => atlas.search(query, { country, limit: 1 })[0];
+
+describe('atlas data', () => {
+  it('holds at least 100,000 places, each complete and in id order', () => {
+    expect(all.length).toBeGreaterThanOrEqual(100_000);
+    // One expect per place would take a minute: collect the faulty ones instead.
+    const faulty = all.filter(
+      (place, i) =>
+        (i > 0 && place.id <= (all[i - 1] as AtlasPlace).id) ||
+        place.name.trim() === '' ||
+        !/^[A-Z]{2}$/.test(place.countryCode) ||
+        place.country === '' ||
+        (place.region !== null && place.region.trim() === '') ||
+        !(Math.abs(place.lat) <= 90 && Math.abs(place.lon) <= 180) ||
+        !(Number.isInteger(place.population) && place.population >= 0),
+    );
+    expect(faulty).toEqual([]);
+    // Nearly every place has a named region; the few without are in countries without divisions.
+    expect(all.filter((p) => p.region === null).length).toBeLessThan(all.length / 500);
+  });
+
+  it('gives every place a valid IANA zone', () => {
+    for (const zone of atlas.timeZones()) {
+      expect(zone).toMatch(/^[A-Z][A-Za-z_-]+\/[A-Za-z0-9_/+-]+$/);
+      expect(zone.startsWith('Etc/')).toBe(false);
+      expect(() => new Intl.DateTimeFormat('en-US', { timeZone: zone })).not.toThrow();
+    }
+    expect(new Set(all.map((p) => p.timeZone))).toEqual(new Set(atlas.timeZones()));
+  });
+
+  it('keeps zones that differ before 1970 instead of the neighbour they were merged into', () => {
+    // tz links each of these to a neighbour since 1970 (Oslo -> Berlin, Reykjavik -> Abidjan,
+    // Amsterdam -> Brussels...), but their clocks differed before: every town keeps its own.
+    const ownZone: Record<string, string> = {
+      NO: 'Europe/Oslo',
+      SE: 'Europe/Stockholm',
+      DK: 'Europe/Copenhagen',
+      NL: 'Europe/Amsterdam',
+      LU: 'Europe/Luxembourg',
+      IS: 'Atlantic/Reykjavik',
+      MC: 'Europe/Monaco',
+      HR: 'Europe/Zagreb',
+      SI: 'Europe/Ljubljana',
+      GH: 'Africa/Accra',
+      KW: 'Asia/Kuwait',
+    };
+    const checked = new Set<string>();
+    const wrong: string[] = [];
+    for (const place of all) {
+      const zone = ownZone[place.countryCode];
+      if (zone === undefined) continue;
+      checked.add(place.countryCode);
+      if (place.timeZone !== zone) wrong.push(`${place.name}, ${place.countryCode}: ${place.timeZone}`);
+    }
+    expect(wrong).toEqual([]);
+    expect([...checked].sort()).toEqual(Object.keys(ownZone).sort());
+  });
+
+  it('uses, for almost every place, a zone the tz database lists for its country', () => {
+    // zone.tab keeps at least one zone per country; the rest are border towns and areas the
+    // boundary data assigns to a neighbouring zone (northern Vietnam to Asia/Bangkok, Kosovo).
+    const byCountry = new Map<string, Set<string>>();
+    for (const line of readFileSync('/usr/share/zoneinfo/zone.tab', 'utf8').split('\n')) {
+      if (line === '' || line.startsWith('#')) continue;
+      const [country = '', , zone = ''] = line.split('\t');
+      byCountry.set(country, (byCountry.get(country) ?? new Set()).add(zone));
+    }
+    const outside = all.filter((p) => !byCountry.get(p.countryCode)?.has(p.timeZone));
+    expect(outside.length).toBeLessThan(all.length / 200);
+  });
+
+  it.each([
+    ['Oslo', 'NO', 'Norway', 'Oslo', 'Europe/Oslo'],
+    ['Stockholm', 'SE', 'Sweden', 'Stockholm', 'Europe/Stockholm'],
+    ['Amsterdam', 'NL', 'Netherlands', 'North Holland', 'Europe/Amsterdam'],
+    ['Reykjavik', 'IS', 'Iceland', 'Capital Region', 'Atlantic/Reykjavik'],
+    ['Kyiv', 'UA', 'Ukraine', 'Kyiv City', 'Europe/Kyiv'],
+    ['Sao Paulo', 'BR', 'Brazil', 'São Paulo', 'America/Sao_Paulo'],
+    ['Berlin', 'DE', 'Germany', 'State of Berlin', 'Europe/Berlin'],
+    ['Tokyo', 'JP', 'Japan', 'Tokyo', 'Asia/Tokyo'],
+  ])('finds %s first, in %s, with its own zone', (query, countryCode, country, region, timeZone) => {
+    expect(first(query)).toMatchObject({ countryCode, country, region, timeZone });
+    expect(first(query)?.population).toBeGreaterThan(100_000);
+  });
+
+  it('tells Springfield namesakes apart by region, each with its zone', () => {
+    const found = atlas.search('Springfield', { country: 'US', limit: 20 });
+    expect(found.every((p) => p.countryCode === 'US')).toBe(true);
+    const springfields = found.filter((p) => p.name === 'Springfield');
+    // The big namesakes come first; small ones share the list with places once called Springfield.
+    expect(found.slice(0, 8).every((p) => p.name === 'Springfield')).toBe(true);
+    expect(springfields.map((p) => p.population)).toEqual(
+      springfields.map((p) => p.population).sort((a, b) => b - a),
+    );
+    const zoneOf = (region: string) => springfields.find((p) => p.region === region)?.timeZone;
+    expect(zoneOf('Illinois')).toBe('America/Chicago');
+    expect(zoneOf('Missouri')).toBe('America/Chicago');
+    expect(zoneOf('Massachusetts')).toBe('America/New_York');
+    expect(zoneOf('Oregon')).toBe('America/Los_Angeles');
+    expect(new Set(springfields.map((p) => p.region)).size).toBeGreaterThanOrEqual(10);
+    expect(atlas.search('Springfield, Illinois')[0]).toMatchObject({
+      region: 'Illinois',
+      population: 116_565,
+    });
+    expect(atlas.search('springfield, oregon')[0]?.region).toBe('Oregon');
+  });
+});
+
+describe('atlas search', () => {
+  it('folds accents and case, in the query and in the names', () => {
+    const saoPaulo = first('São Paulo');
+    expect(saoPaulo?.name).toBe('São Paulo');
+    for (const query of ['Sao Paulo', 'sao paulo', 'SÃO PAULO', 'sao-paulo', 'Sao Pau']) {
+      expect(first(query)?.id).toBe(saoPaulo?.id);
+    }
+    expect(first('zurich')?.name).toBe('Zürich');
+    expect(first('ZÜRICH')?.name).toBe('Zürich');
+    expect(first('Reykjavik')?.name).toBe('Reykjavík');
+    expect(first('saint etienne')?.name).toBe('Saint-Étienne');
+  });
+
+  it('finds places by alternate names in other languages', () => {
+    const munich = first('Munich');
+    expect(munich).toMatchObject({ countryCode: 'DE', region: 'Bavaria' });
+    expect(first('München')?.id).toBe(munich?.id);
+    expect(first('Munchen')?.id).toBe(munich?.id);
+    expect(first('Kiev')?.name).toBe('Kyiv');
+    expect(first('Moscou')?.countryCode).toBe('RU');
+  });
+
+  it('ranks by population, a whole-name match before bigger places that merely start with it', () => {
+    const lon = atlas.search('Lon', { limit: 5 });
+    expect(lon[0]?.name).toBe('London');
+    expect(lon[0]?.countryCode).toBe('GB');
+    expect(first('Bath')).toMatchObject({ name: 'Bath', countryCode: 'GB' });
+    // Airport codes are not alternate names: "Bat" lists towns starting with Bat, biggest first.
+    const bat = atlas.search('Bat', { limit: 10 });
+    const own = bat.filter((p) => foldName(p.name).startsWith('bat')).map((p) => p.population);
+    expect(own.length).toBeGreaterThanOrEqual(8);
+    expect(own).toEqual([...own].sort((a, b) => b - a));
+    expect(bat[0]?.name).toBe('Batam');
+    const paris = atlas.search('Paris', { limit: 5 });
+    expect(paris[0]).toMatchObject({ countryCode: 'FR', timeZone: 'Europe/Paris' });
+  });
+
+  it('filters by country code, in any case, and qualifies by region or country after a comma', () => {
+    const parisUs = atlas.search('Paris', { country: 'us', limit: 20 });
+    expect(parisUs.length).toBeGreaterThan(5);
+    expect(parisUs.every((p) => p.countryCode === 'US')).toBe(true);
+    expect(parisUs[0]?.region).toBe('Texas');
+    expect(atlas.search('Paris', { country: 'US' })).toEqual(atlas.search('Paris', { country: 'us' }));
+    expect(atlas.search('Paris, Texas')[0]).toMatchObject({ region: 'Texas', countryCode: 'US' });
+    expect(atlas.search('London, CA')[0]).toMatchObject({ countryCode: 'CA', region: 'Ontario' });
+    expect(atlas.search('Paris', { country: 'ZZ' })).toEqual([]);
+  });
+
+  it('answers nothing for empty or punctuation-only queries and honours the limit', () => {
+    expect(atlas.search('')).toEqual([]);
+    expect(atlas.search(' - ')).toEqual([]);
+    expect(atlas.search('zzzzqqq')).toEqual([]);
+    expect(atlas.search('a', { limit: 3 })).toHaveLength(3);
+    expect(atlas.search('s')).toHaveLength(10);
+    // A remembered short query answers the same as a fresh one, also with another limit.
+    expect(atlas.search('s', { limit: 20 }).slice(0, 10)).toEqual(atlas.search('s'));
+  });
+
+  it('looks places up by id', () => {
+    const oslo = first('Oslo');
+    expect(oslo && atlas.getById(oslo.id)).toEqual(oslo);
+    expect(atlas.getById(1)).toBeUndefined();
+    expect(atlas.getById(4_000_000_000)).toBeUndefined();
+  });
+
+  it('finds any place by its own name, whatever the accents or case the user types', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: all.length - 1 }), (i) => {
+        const place = all[i] as AtlasPlace;
+        expect(atlas.getById(place.id)).toEqual(place);
+        const folded = foldName(place.name);
+        if (folded === '') return;
+        const byName = atlas.search(place.name, { country: place.countryCode, limit: 20 });
+        expect(atlas.search(folded.toUpperCase(), { country: place.countryCode, limit: 20 })).toEqual(byName);
+        // Either it is found, or 20 places outrank it, none of them much smaller (a place
+        // matching by an alternate name must be five times bigger to pass a whole-name match).
+        if (!byName.some((p) => p.id === place.id)) {
+          expect(byName).toHaveLength(20);
+          expect(byName.filter((p) => p.population * 5 < place.population)).toEqual([]);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('atlas file', () => {
+  const write = (text: string) => {
+    const file = join(mkdtempSync(join(tmpdir(), 'atlas-')), 'places.tsv.gz');
+    writeFileSync(file, gzipSync(Buffer.from(text, 'utf8')));
+    return file;
+  };
+  const tiny = [
+    '#atlas',
+    '1\ttest',
+    '#countries',
+    'AA\tAland',
+    '#regions',
+    '0\t01\tNorth',
+    '#zones',
+    'Europe/Oslo',
+    '#places',
+    '10\tBig Town\t0\t0\t1.5\t2.5\t5000\t0',
+    '20\tBigtown Hamlet\t0\t\t1\t2\t0\t0',
+    '#keys',
+    'big town\t0',
+    'bigtown\t0\ta',
+    'bigtown hamlet\t1',
+    '',
+  ].join('\n');
+
+  it('loads a hand-made atlas and searches it', () => {
+    const small = loadAtlas(write(tiny));
+    expect(small.stats()).toMatchObject({ places: 2, keys: 3, countries: 1, regions: 1, zones: 1 });
+    expect(small.search('bigtown')).toEqual([
+      {
+        id: 10,
+        name: 'Big Town',
+        region: 'North',
+        country: 'Aland',
+        countryCode: 'AA',
+        lat: 1.5,
+        lon: 2.5,
+        population: 5000,
+        timeZone: 'Europe/Oslo',
+      },
+      {
+        id: 20,
+        name: 'Bigtown Hamlet',
+        region: null,
+        country: 'Aland',
+        countryCode: 'AA',
+        lat: 1,
+        lon: 2,
+        population: 0,
+        timeZone: 'Europe/Oslo',
+      },
+    ]);
+  });
+
+  it('weighs whole-name matches above prefixes and alternate names below the own name', () => {
+    const weighted = [
+      '#atlas',
+      '1\ttest',
+      '#countries',
+      'AA\tAland',
+      '#regions',
+      '0\t01\tNorth',
+      '#zones',
+      'Europe/Oslo',
+      '#places',
+      '1\tRiva\t0\t0\t0\t0\t1000\t0',
+      '2\tRivaville\t0\t0\t0\t0\t9000\t0',
+      '3\tOld Riva\t0\t0\t0\t0\t3000\t0',
+      '4\tRivage\t0\t0\t0\t0\t11000\t0',
+      '5\tNova\t0\t0\t0\t0\t100000\t0',
+      '#keys',
+      'riva\t0',
+      'riva\t2\ta',
+      'rivage\t3',
+      'rivasto\t4\ta',
+      'rivaville\t1',
+      '',
+    ].join('\n');
+    const small = loadAtlas(write(weighted));
+    // Riva 1000x10 = 10,000 (own name, whole); Rivage 11,000 and Rivaville 9,000 (own name,
+    // prefix); Old Riva 3000x2 = 6,000 (alternate, whole); Nova 100,000x0.05 = 5,000 (alternate, prefix).
+    expect(small.search('riva').map((p) => p.id)).toEqual([4, 1, 2, 3, 5]);
+    expect(small.search('riva', { limit: 2 }).map((p) => p.id)).toEqual([4, 1]);
+    expect(small.search('rivas').map((p) => p.id)).toEqual([5]);
+  });
+
+  it('refuses a file of another format version or without its sections', () => {
+    expect(() => loadAtlas(write(tiny.replace('1\ttest', '0\ttest')))).toThrow(/format "0", expected "1"/);
+    expect(() => loadAtlas(write(tiny.slice(0, tiny.indexOf('#keys'))))).toThrow(/no #keys section/);
+    expect(() => loadAtlas(write(tiny.replace('#zones', '#zonez')))).toThrow(/unknown section #zonez/);
+    expect(() => loadAtlas(write(tiny.replace('bigtown hamlet\t1', 'bigtown hamlet\t7')))).toThrow(
+      /place 7, which does not exist/,
+    );
+  });
+});

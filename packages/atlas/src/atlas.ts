@@ -1,0 +1,399 @@
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { ATLAS_FORMAT_VERSION, DEFAULT_ATLAS_FILE, SECTIONS, type SectionName } from './format.ts';
+import { foldName } from './normalize.ts';
+
+/** One place of the atlas, as search and lookup return it. */
+export interface AtlasPlace {
+  /** GeoNames id: stable across atlas rebuilds, so it can be stored with birth data. */
+  id: number;
+  name: string;
+  /** First-level division (state, province, county...); null where the country has none. */
+  region: string | null;
+  /** English country name. */
+  country: string;
+  /** ISO 3166-1 alpha-2 code. */
+  countryCode: string;
+  lat: number;
+  lon: number;
+  population: number;
+  /** IANA zone whose history is right for this place before 1970 too. */
+  timeZone: string;
+}
+
+export interface AtlasSearchOptions {
+  /** ISO 3166-1 alpha-2 code, any case. */
+  country?: string;
+  /** Most results wanted; default 10. */
+  limit?: number;
+}
+
+export interface AtlasStats {
+  places: number;
+  keys: number;
+  countries: number;
+  regions: number;
+  zones: number;
+  source: string;
+}
+
+// Population times a weight for how the query matched. A whole-name match outranks places ten
+// times larger that only start with the query, so "Bath" finds Bath before Bathinda while "Ba"
+// still lists the big cities first. Alternate names (other languages, former names) count for
+// less, and barely at all when only their start matches: "Sao Paulo" should not rank Luanda,
+// once "São Paulo da Assunção de Loanda", above the Brazilian towns named São Paulo.
+const WEIGHT_EXACT_NAME = 10;
+const WEIGHT_EXACT_ALTERNATE = 2;
+const WEIGHT_NAME_PREFIX = 1;
+const WEIGHT_ALTERNATE_PREFIX = 0.05;
+const NEWLINE = 0x0a;
+const TAB = 0x09;
+// Greater than every byte of UTF-8 text: query + 0xff bounds all keys starting with the query.
+const AFTER_ANY_TEXT = 0xff;
+
+// Queries of one or two letters match tens of thousands of keys; their answers are remembered
+// (per country filter) so that typing the first letters into the autocomplete stays fast.
+const MEMO_MAX_NEEDLE_LENGTH = 2;
+const MEMO_LIMIT = 20;
+const MEMO_MAX_ENTRIES = 5000;
+
+interface Candidate {
+  place: number;
+  score: number;
+}
+
+/**
+ * The world atlas in memory. Text stays in the one decompressed buffer; places and the sorted
+ * search keys are typed arrays of offsets into it, which keeps 200,000 places and 600,000 keys
+ * in a few tens of megabytes and makes a search a binary search plus a scan of the matches.
+ */
+export class Atlas {
+  readonly source: string;
+  private readonly text: Buffer;
+  private readonly countryCodes: string[] = [];
+  private readonly countryNames: string[] = [];
+  private readonly countryFolded: string[] = [];
+  private readonly countryByCode = new Map<string, number>();
+  private readonly regionNames: string[] = [];
+  private readonly regionFolded: string[] = [];
+  private readonly zones: string[] = [];
+  private readonly memo = new Map<string, number[]>();
+
+  private readonly placeIds: Uint32Array;
+  private readonly placeNameStart: Uint32Array;
+  private readonly placeNameEnd: Uint32Array;
+  private readonly placeCountry: Uint16Array;
+  /** Region index + 1; 0 = no region. */
+  private readonly placeRegion: Uint32Array;
+  private readonly placeLat: Float64Array;
+  private readonly placeLon: Float64Array;
+  private readonly placePopulation: Uint32Array;
+  private readonly placeZone: Uint16Array;
+
+  private readonly keyStart: Uint32Array;
+  private readonly keyEnd: Uint32Array;
+  private readonly keyPlace: Uint32Array;
+  /** 1 where the key is an alternate name rather than the place's own. */
+  private readonly keyAlternate: Uint8Array;
+
+  constructor(text: Buffer) {
+    this.text = text;
+    const sections = findSections(text);
+    const lines = (name: SectionName) => {
+      const out: string[] = [];
+      forEachLine(text, sections[name], (start, end) => out.push(text.toString('utf8', start, end)));
+      return out;
+    };
+
+    const [version = '', source = ''] = (lines('atlas')[0] ?? '').split('\t');
+    if (version !== ATLAS_FORMAT_VERSION) {
+      throw new Error(`Atlas file has format "${version}", expected "${ATLAS_FORMAT_VERSION}": rebuild it`);
+    }
+    this.source = source;
+
+    for (const record of lines('countries')) {
+      const [code = '', name = ''] = record.split('\t');
+      this.countryByCode.set(code, this.countryCodes.length);
+      this.countryCodes.push(code);
+      this.countryNames.push(name);
+      this.countryFolded.push(foldName(name));
+    }
+    for (const record of lines('regions')) {
+      const name = record.split('\t')[2] ?? '';
+      this.regionNames.push(name);
+      this.regionFolded.push(foldName(name));
+    }
+    this.zones.push(...lines('zones'));
+
+    const n = countLines(text, sections.places);
+    this.placeIds = new Uint32Array(n);
+    this.placeNameStart = new Uint32Array(n);
+    this.placeNameEnd = new Uint32Array(n);
+    this.placeCountry = new Uint16Array(n);
+    this.placeRegion = new Uint32Array(n);
+    this.placeLat = new Float64Array(n);
+    this.placeLon = new Float64Array(n);
+    this.placePopulation = new Uint32Array(n);
+    this.placeZone = new Uint16Array(n);
+    const fieldEnds = new Uint32Array(8);
+    let i = 0;
+    forEachLine(text, sections.places, (start, end) => {
+      splitFields(text, start, end, fieldEnds);
+      const field = (k: number) =>
+        text.toString('latin1', k === 0 ? start : (fieldEnds[k - 1] as number) + 1, fieldEnds[k]);
+      this.placeIds[i] = Number(field(0));
+      this.placeNameStart[i] = (fieldEnds[0] as number) + 1;
+      this.placeNameEnd[i] = fieldEnds[1] as number;
+      this.placeCountry[i] = Number(field(2));
+      const region = field(3);
+      this.placeRegion[i] = region === '' ? 0 : Number(region) + 1;
+      this.placeLat[i] = Number(field(4));
+      this.placeLon[i] = Number(field(5));
+      this.placePopulation[i] = Number(field(6));
+      this.placeZone[i] = Number(field(7));
+      i++;
+    });
+
+    const keyCount = countLines(text, sections.keys);
+    this.keyStart = new Uint32Array(keyCount);
+    this.keyEnd = new Uint32Array(keyCount);
+    this.keyPlace = new Uint32Array(keyCount);
+    this.keyAlternate = new Uint8Array(keyCount);
+    let k = 0;
+    forEachLine(text, sections.keys, (start, end) => {
+      const tab = text.indexOf(TAB, start);
+      if (tab < 0 || tab >= end) throw new Error(`Atlas key line ${k} has no place index`);
+      let placeEnd = text.indexOf(TAB, tab + 1);
+      if (placeEnd < 0 || placeEnd > end) placeEnd = end;
+      this.keyStart[k] = start;
+      this.keyEnd[k] = tab;
+      const place = Number(text.toString('latin1', tab + 1, placeEnd));
+      if (!(place >= 0 && place < n))
+        throw new Error(`Atlas key line ${k} names place ${place}, which does not exist`);
+      this.keyPlace[k] = place;
+      this.keyAlternate[k] = placeEnd < end ? 1 : 0;
+      k++;
+    });
+  }
+
+  stats(): AtlasStats {
+    return {
+      places: this.placeIds.length,
+      keys: this.keyStart.length,
+      countries: this.countryCodes.length,
+      regions: this.regionNames.length,
+      zones: this.zones.length,
+      source: this.source,
+    };
+  }
+
+  /** Every place, in id order (for checks over the whole atlas; allocates one object per place). */
+  *places(): Generator<AtlasPlace> {
+    for (let i = 0; i < this.placeIds.length; i++) yield this.place(i);
+  }
+
+  /** Every distinct zone the atlas assigns. */
+  timeZones(): readonly string[] {
+    return this.zones;
+  }
+
+  getById(id: number): AtlasPlace | undefined {
+    let lo = 0;
+    let hi = this.placeIds.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((this.placeIds[mid] as number) < id) lo = mid + 1;
+      else hi = mid;
+    }
+    return this.placeIds[lo] === id ? this.place(lo) : undefined;
+  }
+
+  /**
+   * Places whose name, ASCII name or a Latin-script alternate name starts with the query,
+   * ignoring case, accents and punctuation; biggest first, whole-name matches weighted up.
+   * "Springfield, Illinois" or "Paris, FR" narrows by region, country name or code after a comma.
+   */
+  search(query: string, options: AtlasSearchOptions = {}): AtlasPlace[] {
+    const limit = options.limit ?? 10;
+    const comma = query.indexOf(',');
+    const folded = foldName(comma < 0 ? query : query.slice(0, comma));
+    const qualifier = comma < 0 ? '' : foldName(query.slice(comma + 1));
+    if (folded === '' || limit <= 0) return [];
+
+    let countryFilter = -1;
+    if (options.country !== undefined) {
+      const index = this.countryByCode.get(options.country.toUpperCase());
+      if (index === undefined) return [];
+      countryFilter = index;
+    }
+
+    const memoKey =
+      qualifier === '' && [...folded].length <= MEMO_MAX_NEEDLE_LENGTH ? `${folded}|${countryFilter}` : '';
+    const remembered = memoKey && limit <= MEMO_LIMIT ? this.memo.get(memoKey) : undefined;
+    if (remembered) return remembered.slice(0, limit).map((place) => this.place(place));
+
+    const found = this.bestMatches(
+      folded,
+      qualifier,
+      countryFilter,
+      memoKey ? Math.max(limit, MEMO_LIMIT) : limit,
+    );
+    if (memoKey) {
+      if (this.memo.size >= MEMO_MAX_ENTRIES) this.memo.clear();
+      this.memo.set(memoKey, found);
+    }
+    return found.slice(0, limit).map((place) => this.place(place));
+  }
+
+  /** Indexes of the best `limit` places for a folded query, best first. */
+  private bestMatches(folded: string, qualifier: string, countryFilter: number, limit: number): number[] {
+    const needle = Buffer.from(folded, 'utf8');
+    const first = this.lowerBound(needle);
+    const past = this.lowerBound(Buffer.concat([needle, Buffer.from([AFTER_ANY_TEXT])]));
+
+    const top: Candidate[] = [];
+    for (let k = first; k < past; k++) {
+      const place = this.keyPlace[k] as number;
+      if (countryFilter >= 0 && this.placeCountry[place] !== countryFilter) continue;
+      const exact = (this.keyEnd[k] as number) - (this.keyStart[k] as number) === needle.length;
+      const weight =
+        this.keyAlternate[k] === 1
+          ? exact
+            ? WEIGHT_EXACT_ALTERNATE
+            : WEIGHT_ALTERNATE_PREFIX
+          : exact
+            ? WEIGHT_EXACT_NAME
+            : WEIGHT_NAME_PREFIX;
+      // +weight keeps unpeopled places (population 0) in match-quality order too.
+      const score = ((this.placePopulation[place] as number) + 1) * weight;
+      const worst = top[limit - 1];
+      if (worst !== undefined && (score < worst.score || (score === worst.score && place > worst.place)))
+        continue;
+      if (qualifier !== '' && !this.matchesQualifier(place, qualifier)) continue;
+      offerCandidate(top, { place, score }, limit);
+    }
+    return top.map((c) => c.place);
+  }
+
+  private matchesQualifier(place: number, qualifier: string): boolean {
+    const country = this.placeCountry[place] as number;
+    if ((this.countryFolded[country] as string).startsWith(qualifier)) return true;
+    if ((this.countryCodes[country] as string).toLowerCase() === qualifier) return true;
+    const region = this.placeRegion[place] as number;
+    return region > 0 && (this.regionFolded[region - 1] as string).startsWith(qualifier);
+  }
+
+  /** Index of the first key that is not less than `needle` (byte order). */
+  private lowerBound(needle: Buffer): number {
+    let lo = 0;
+    let hi = this.keyStart.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (needle.compare(this.text, this.keyStart[mid], this.keyEnd[mid]) > 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  private place(i: number): AtlasPlace {
+    const country = this.placeCountry[i] as number;
+    const region = this.placeRegion[i] as number;
+    return {
+      id: this.placeIds[i] as number,
+      name: this.text.toString('utf8', this.placeNameStart[i], this.placeNameEnd[i]),
+      region: region > 0 ? (this.regionNames[region - 1] as string) : null,
+      country: this.countryNames[country] as string,
+      countryCode: this.countryCodes[country] as string,
+      lat: this.placeLat[i] as number,
+      lon: this.placeLon[i] as number,
+      population: this.placePopulation[i] as number,
+      timeZone: this.zones[this.placeZone[i] as number] as string,
+    };
+  }
+}
+
+/** Keeps `top` sorted best first (score, then lower place index), one entry per place, at most `limit`. */
+function offerCandidate(top: Candidate[], candidate: Candidate, limit: number): void {
+  const better = (a: Candidate, b: Candidate) =>
+    a.score > b.score || (a.score === b.score && a.place < b.place);
+  const existing = top.findIndex((c) => c.place === candidate.place);
+  if (existing >= 0) {
+    if (!better(candidate, top[existing] as Candidate)) return;
+    top.splice(existing, 1);
+  }
+  let at = top.length;
+  while (at > 0 && better(candidate, top[at - 1] as Candidate)) at--;
+  if (at >= limit) return;
+  top.splice(at, 0, candidate);
+  if (top.length > limit) top.pop();
+}
+
+/** Writes into `ends` the offset where each tab-separated field of the line ends. */
+function splitFields(text: Buffer, start: number, end: number, ends: Uint32Array): void {
+  let pos = start;
+  for (let k = 0; k < ends.length - 1; k++) {
+    const tab = text.indexOf(TAB, pos);
+    if (tab < 0 || tab >= end) throw new Error(`Atlas place line at byte ${start} has too few fields`);
+    ends[k] = tab;
+    pos = tab + 1;
+  }
+  ends[ends.length - 1] = end;
+}
+
+/** Byte span of each section's records (after its header line). */
+type SectionSpans = Record<SectionName, { start: number; end: number }>;
+
+function findSections(text: Buffer): SectionSpans {
+  const spans: Partial<SectionSpans> = {};
+  let current: SectionName | undefined;
+  let pos = 0;
+  while (pos < text.length) {
+    let end = text.indexOf(NEWLINE, pos);
+    if (end < 0) end = text.length;
+    if (text[pos] === 0x23 /* # */) {
+      const name = text.toString('utf8', pos + 1, end) as SectionName;
+      if (!SECTIONS.includes(name)) throw new Error(`Atlas file has an unknown section #${name}`);
+      if (current) (spans[current] as { end: number }).end = pos;
+      spans[name] = { start: end + 1, end: text.length };
+      current = name;
+      // Records never start with '#', so jump straight to the next header.
+      const next = text.indexOf('\n#', end);
+      pos = next < 0 ? text.length : next + 1;
+      continue;
+    }
+    if (!current) throw new Error('Atlas file does not start with a section header');
+    pos = end + 1;
+  }
+  for (const name of SECTIONS) {
+    if (!spans[name]) throw new Error(`Atlas file has no #${name} section`);
+  }
+  return spans as SectionSpans;
+}
+
+/** Calls `visit` with the start and end of every non-empty line in [start, end). */
+function forEachLine(
+  text: Buffer,
+  span: { start: number; end: number },
+  visit: (start: number, end: number) => void,
+) {
+  let pos = span.start;
+  while (pos < span.end) {
+    let end = text.indexOf(NEWLINE, pos);
+    if (end < 0 || end > span.end) end = span.end;
+    if (end > pos) visit(pos, end);
+    pos = end + 1;
+  }
+}
+
+function countLines(text: Buffer, span: { start: number; end: number }): number {
+  let count = 0;
+  forEachLine(text, span, () => {
+    count++;
+  });
+  return count;
+}
+
+/** Reads and indexes an atlas file (by default the one built into this package). */
+export function loadAtlas(file: string = DEFAULT_ATLAS_FILE): Atlas {
+  return new Atlas(gunzipSync(readFileSync(file)));
+}
