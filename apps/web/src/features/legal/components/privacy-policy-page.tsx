@@ -1,5 +1,2 @@
-import { Page } from '../../../components/ui/page.tsx';
-
-export default function PrivacyPolicyPage() {
-  return <Page title="Privacy policy" />;
-}
+// The router's page map still imports this path; the page itself lives in pages/.
+export { default } from '../pages/privacy-policy-page.tsx';

@@ -1,5 +1,2 @@
-import { Page } from '../../../components/ui/page.tsx';
-
-export default function TermsOfServicePage() {
-  return <Page title="Terms of service" />;
-}
+// The router's page map still imports this path; the page itself lives in pages/.
+export { default } from '../pages/terms-of-service-page.tsx';
