@@ -24,12 +24,12 @@ export function SiteHeader() {
             </Link>
           ) : (
             <>
-              <Link to="/?auth=login" className={buttonClasses('ghost', 'sm', 'h-10')}>
+              <Link to="/?auth=login" className={buttonClasses('ghost', 'sm', 'h-10 whitespace-nowrap')}>
                 Log in
               </Link>
               <Link
                 to="/?auth=register"
-                className={buttonClasses('primary', 'sm', 'h-10 hidden min-[400px]:inline-flex')}
+                className={buttonClasses('primary', 'sm', 'h-10 whitespace-nowrap max-[399px]:hidden')}
               >
                 Get started
               </Link>

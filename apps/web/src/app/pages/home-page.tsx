@@ -55,7 +55,7 @@ function Hero({ aside }: { aside: ReactNode }) {
           <Sparkles aria-hidden="true" className="size-3.5 text-gold" /> Astrology guidance, personal to you
         </p>
         <h1 className="text-4xl leading-[1.08] font-semibold sm:text-5xl lg:text-6xl">
-          Read the sky <span className="text-accent italic">as it speaks to you.</span>
+          Read the sky <span className="block text-accent italic">as it speaks to you.</span>
         </h1>
         <p className="max-w-xl text-lg text-muted">
           {PRODUCT_NAME} turns your birth chart and today's planets into calm, practical guidance: a daily

@@ -15,7 +15,9 @@ export function Logo() {
   return (
     <span className="flex items-center gap-2.5">
       <LogoMark />
-      <span className="font-display text-lg font-semibold tracking-tight">{PRODUCT_NAME}</span>
+      <span className="font-display text-lg font-semibold tracking-tight whitespace-nowrap">
+        {PRODUCT_NAME}
+      </span>
     </span>
   );
 }
