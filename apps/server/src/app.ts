@@ -7,6 +7,7 @@ import { AuthRepository } from './modules/auth/repository.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { TokenSigner } from './modules/auth/tokens.ts';
+import { placesRoutes } from './modules/places/routes.ts';
 import { authGuard } from './platform/auth-guard.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { type Database, openDatabase } from './platform/db/database.ts';
@@ -96,6 +97,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   await app.register(healthRoutes, { prefix: '/api', db: database.db });
   await app.register(authRoutes, { prefix: '/api/auth', auth });
+  await app.register(placesRoutes, { prefix: '/api' });
 
   await registerWeb(app, config.webDistDir);
   return app;
