@@ -367,7 +367,7 @@ export const PRIVACY_POLICY: LegalDocument = {
               facts: [
                 {
                   label: 'In the app',
-                  text: 'In [Settings](/settings), choose to export your data. You get a JSON file with everything we keep about you: your account details, your sessions, your birth data and the data of every other part of the service.',
+                  text: 'In [Settings](/settings), under **Your data**, choose **Export my data**. You get a JSON file with everything we keep about you: your account details, your sessions, your birth data and the data of every other part of the service.',
                 },
               ],
             },
@@ -376,7 +376,7 @@ export const PRIVACY_POLICY: LegalDocument = {
               facts: [
                 {
                   label: 'In the app',
-                  text: 'Change your name in [Settings](/settings) and your birth data on the [birth data page](/birth-form).',
+                  text: 'Change your name in [Settings](/settings), under **Profile**, and your birth data on the [birth data page](/birth-form).',
                 },
                 {
                   label: 'Otherwise',
@@ -389,7 +389,7 @@ export const PRIVACY_POLICY: LegalDocument = {
               facts: [
                 {
                   label: 'In the app',
-                  text: 'In [Settings](/settings), choose to delete your account and confirm with your password. We delete your account, birth data, conversations and sessions at once, and email you to confirm. Only the payment records the law makes us keep remain, as described under [how long we keep it](#retention).',
+                  text: 'In [Settings](/settings), under **Your data**, choose **Delete account** and confirm with your password. We delete your account, birth data, conversations and sessions at once, and email you to confirm. Only the payment records the law makes us keep remain, as described under [how long we keep it](#retention).',
                 },
                 {
                   label: 'Otherwise',
@@ -402,7 +402,7 @@ export const PRIVACY_POLICY: LegalDocument = {
               facts: [
                 {
                   label: 'In the app',
-                  text: 'In [Settings](/settings) you see every session with its browser, IP address and when it was last used, and can sign out any of them or all others at once. Changing or resetting your password also signs out your other devices.',
+                  text: 'In [Settings](/settings), under **Devices**, you see every device you are signed in on with its browser, IP address and when it was last active. **Sign out** any of them, or choose **Sign out everywhere else**. Changing or resetting your password also signs out your other devices.',
                 },
               ],
             },
