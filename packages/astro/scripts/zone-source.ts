@@ -32,15 +32,24 @@ export function readZoneSource(root = '/usr/share/zoneinfo'): ZoneSource {
 export function slimZone(z: ZoneHistory): ZoneHistory {
   if (!z.footer || z.transitions.length === 0) return z;
   const rule = parsePosixTz(z.footer);
+  // The rule must switch exactly where the data does: same offset just before and at each transition.
   const agrees = (i: number) => {
-    const t = z.types[z.transitionTypes[i]!]!;
-    const at = posixOffsetAt(rule, z.transitions[i]!);
-    const mid =
-      i + 1 < z.transitions.length
-        ? (z.transitions[i]! + z.transitions[i + 1]!) / 2
-        : z.transitions[i]! + 1e7;
-    const atMid = posixOffsetAt(rule, mid);
-    return at.offset === t.offset && atMid.offset === t.offset && at.isDst === t.isDst;
+    const t = z.transitions[i]!;
+    const type = z.types[z.transitionTypes[i]!]!;
+    const prev = z.types[i > 0 ? z.transitionTypes[i - 1]! : z.initialType]!;
+    const now = posixOffsetAt(rule, t);
+    if (
+      now.offset !== type.offset ||
+      now.isDst !== type.isDst ||
+      posixOffsetAt(rule, t - 1).offset !== prev.offset
+    ) {
+      return false;
+    }
+    // ...and must not switch in between (e.g. a few years without summer time): check every day.
+    const end = i + 1 < z.transitions.length ? z.transitions[i + 1]! : t + 400 * 86400;
+    for (let u = t + 86400; u < end; u += 86400)
+      if (posixOffsetAt(rule, u).offset !== type.offset) return false;
+    return true;
   };
   let keep = z.transitions.length;
   while (keep > 1 && agrees(keep - 1) && agrees(keep - 2)) keep--;

@@ -56,14 +56,14 @@ function parseRuleDate(s: string): RuleDate {
 export function parsePosixTz(s: string): PosixTz {
   const [stdAbbr, a] = parseAbbr(s, 0);
   const [stdRaw, b] = parseHms(s, a);
-  const tz: PosixTz = { stdAbbr, stdOffset: -stdRaw };
+  const tz: PosixTz = { stdAbbr, stdOffset: -stdRaw || 0 };
   if (b >= s.length) return tz;
   const [dstAbbr, c] = parseAbbr(s, b);
   tz.dstAbbr = dstAbbr;
   let at = c;
   if (s[at] !== ',' && at < s.length) {
     const [dstRaw, d] = parseHms(s, at);
-    tz.dstOffset = -dstRaw;
+    tz.dstOffset = -dstRaw || 0;
     at = d;
   } else {
     tz.dstOffset = tz.stdOffset + 3600;
