@@ -57,6 +57,12 @@ const MEMO_MAX_NEEDLE_LENGTH = 2;
 const MEMO_LIMIT = 20;
 const MEMO_MAX_ENTRIES = 5000;
 
+// Keys are grouped in blocks of 64 with the best score any key of the block could reach; once
+// the list of best matches is full, whole blocks that cannot beat its last entry are skipped.
+// Short queries match tens of thousands of keys, mostly of small places, so most blocks go.
+const BLOCK_SHIFT = 6;
+const BLOCK_SIZE = 1 << BLOCK_SHIFT;
+
 interface Candidate {
   place: number;
   score: number;
@@ -95,6 +101,8 @@ export class Atlas {
   private readonly keyPlace: Uint32Array;
   /** 1 where the key is an alternate name rather than the place's own. */
   private readonly keyAlternate: Uint8Array;
+  /** Highest score any key of each block of BLOCK_SIZE keys can reach (a whole-name match). */
+  private readonly blockBest: Float64Array;
 
   constructor(text: Buffer) {
     this.text = text;
@@ -174,6 +182,15 @@ export class Atlas {
       this.keyAlternate[k] = placeEnd < end ? 1 : 0;
       k++;
     });
+
+    this.blockBest = new Float64Array(Math.ceil(keyCount / BLOCK_SIZE));
+    for (let key = 0; key < keyCount; key++) {
+      const population = this.placePopulation[this.keyPlace[key] as number] as number;
+      const best =
+        (population + 1) * (this.keyAlternate[key] === 1 ? WEIGHT_EXACT_ALTERNATE : WEIGHT_EXACT_NAME);
+      const block = key >>> BLOCK_SHIFT;
+      if (best > (this.blockBest[block] as number)) this.blockBest[block] = best;
+    }
   }
 
   stats(): AtlasStats {
@@ -253,6 +270,13 @@ export class Atlas {
 
     const top: Candidate[] = [];
     for (let k = first; k < past; k++) {
+      if ((k & (BLOCK_SIZE - 1)) === 0 && k + BLOCK_SIZE <= past) {
+        const worst = top[limit - 1];
+        if (worst !== undefined && (this.blockBest[k >>> BLOCK_SHIFT] as number) < worst.score) {
+          k += BLOCK_SIZE - 1;
+          continue;
+        }
+      }
       const place = this.keyPlace[k] as number;
       if (countryFilter >= 0 && this.placeCountry[place] !== countryFilter) continue;
       const exact = (this.keyEnd[k] as number) - (this.keyStart[k] as number) === needle.length;

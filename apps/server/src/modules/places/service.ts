@@ -18,6 +18,12 @@ export interface PlacesServiceOptions {
 // The atlas is immutable, so every app in the process (tests build many) shares one copy.
 let sharedAtlas: Atlas | undefined;
 
+/** The process-wide atlas behind every default places service, loaded on first call. */
+export function getSharedAtlas(): Atlas {
+  sharedAtlas ??= loadAtlas();
+  return sharedAtlas;
+}
+
 /**
  * Place search over the world atlas. The atlas (about 60 MB, a second to read) is loaded on
  * first use, once, so processes that never search places never pay for it.
@@ -29,8 +35,7 @@ export function createPlacesService(options: PlacesServiceOptions = {}): PlacesS
       own ??= loadAtlas(options.atlasFile);
       return own;
     }
-    sharedAtlas ??= loadAtlas();
-    return sharedAtlas;
+    return getSharedAtlas();
   };
   return {
     search: ({ q, country, limit }) => atlas().search(q, { country, limit }),
