@@ -23,6 +23,22 @@ for (const colorScheme of ['light', 'dark'] as const) {
   });
 }
 
+test('the app runs under the server CSP without console errors', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  const response = await page.goto('/#/');
+  expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+  await expect(page.getByRole('tab', { name: 'Create account' })).toBeVisible();
+  // Fonts and lazily loaded pages come from the same origin.
+  await page.goto('/#/forgot-password');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.evaluate(() => document.fonts.ready);
+  expect(problems).toEqual([]);
+});
+
 test('the home page forms work from the keyboard alone', async ({ page }) => {
   await page.goto('/#/');
   await page.getByRole('tab', { name: 'Create account' }).focus();

@@ -13,7 +13,7 @@ export function showsFooter(pathname: string): boolean {
 export function RootLayout() {
   const { pathname } = useLocation();
   return (
-    <div className="sky flex min-h-dvh flex-col bg-bg text-fg">
+    <div className="sky flex min-h-dvh flex-col overflow-x-clip bg-bg text-fg">
       {/* A button, not a #main link: the hash holds the route. */}
       <button
         type="button"

@@ -11,6 +11,7 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Alert } from '../../components/ui/alert.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { type AuthMode, AuthPanel } from '../../features/auth/components/auth-panel.tsx';
@@ -20,6 +21,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { type NextStep, nextStep } from '../access.ts';
 import { LoadingScreen } from '../layout/loading-screen.tsx';
 import { readAccessFacts, useAccessFacts } from '../use-access-facts.ts';
+import { ZodiacWheel } from './zodiac-wheel.tsx';
 
 const STEP_PATH: Record<NextStep, string> = {
   'sign-in': '/',
@@ -49,8 +51,9 @@ const FEATURES = [
 
 function Hero({ aside }: { aside: ReactNode }) {
   return (
-    <section className="mx-auto grid w-full max-w-6xl items-start gap-10 px-4 pt-10 pb-16 sm:px-6 lg:grid-cols-[1.1fr_0.9fr] lg:gap-16 lg:pt-20">
-      <div className="flex flex-col gap-6 lg:pt-6">
+    <section className="relative mx-auto grid w-full max-w-6xl items-start gap-10 px-4 pt-10 pb-16 sm:px-6 lg:grid-cols-[1.1fr_0.9fr] lg:gap-16 lg:pt-20">
+      <ZodiacWheel className="pointer-events-none absolute -top-24 -left-40 -z-0 size-[34rem] text-accent opacity-[0.07] motion-safe:animate-[spin_240s_linear_infinite] dark:opacity-[0.1]" />
+      <div className="relative flex flex-col gap-6 lg:pt-6">
         <p className="inline-flex w-fit items-center gap-2 rounded-full border border-line bg-surface/70 px-3 py-1 text-xs font-medium text-muted">
           <Sparkles aria-hidden="true" className="size-3.5 text-gold" /> Astrology guidance, personal to you
         </p>
@@ -70,7 +73,7 @@ function Hero({ aside }: { aside: ReactNode }) {
           ))}
         </ul>
       </div>
-      {aside}
+      <div className="relative">{aside}</div>
     </section>
   );
 }
@@ -164,6 +167,7 @@ export default function HomePage() {
   useDocumentTitle(undefined);
   const facts = useAccessFacts();
   const user = useAuth((state) => state.user);
+  const authError = useAuth((state) => state.error);
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const mode: AuthMode = params.get('auth') === 'login' ? 'login' : 'register';
@@ -177,7 +181,8 @@ export default function HomePage() {
     user && step !== 'sign-in' ? (
       <NextStepCard user={user} step={step} />
     ) : (
-      <Card id="account" className="scroll-mt-24">
+      <Card id="account" className="flex scroll-mt-24 flex-col gap-4">
+        {authError ? <Alert tone="error">{authError}</Alert> : null}
         <AuthPanel
           mode={mode}
           onModeChange={(next) => setParams({ auth: next }, { replace: true })}
