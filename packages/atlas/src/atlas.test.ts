@@ -1,10 +1,11 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Atlas, type AtlasPlace, loadAtlas } from './atlas.ts';
+import { DEFAULT_ATLAS_FILE } from './format.ts';
 import { foldName } from './normalize.ts';
 
 let atlas: Atlas;
@@ -204,6 +205,67 @@ describe('atlas search', () => {
         }
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('atlas search against a brute-force reference', () => {
+  // Reads the keys straight from the file and ranks every match the slow way, with the weights
+  // the README documents, to check the binary search, block skipping and remembered answers.
+  const WEIGHTS = { exactName: 10, exactAlternate: 2, namePrefix: 1, alternatePrefix: 0.05 };
+  let keys: { key: string; place: number; alternate: boolean }[];
+  beforeAll(() => {
+    const text = gunzipSync(readFileSync(DEFAULT_ATLAS_FILE)).toString('utf8');
+    keys = text
+      .slice(text.indexOf('\n#keys\n') + 7)
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => {
+        const [key = '', place = '', flag] = line.split('\t');
+        return { key, place: Number(place), alternate: flag === 'a' };
+      });
+  });
+
+  const reference = (query: string, country: string | undefined, limit: number) => {
+    const best = new Map<number, number>();
+    for (const { key, place, alternate } of keys) {
+      if (!key.startsWith(query)) continue;
+      const p = all[place] as AtlasPlace;
+      if (country && p.countryCode !== country) continue;
+      const exact = key.length === query.length;
+      const weight = alternate
+        ? exact
+          ? WEIGHTS.exactAlternate
+          : WEIGHTS.alternatePrefix
+        : exact
+          ? WEIGHTS.exactName
+          : WEIGHTS.namePrefix;
+      const score = (p.population + 1) * weight;
+      if (score > (best.get(place) ?? -1)) best.set(place, score);
+    }
+    return [...best]
+      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+      .slice(0, limit)
+      .map(([place]) => (all[place] as AtlasPlace).id);
+  };
+
+  it('ranks exactly as the reference for random prefixes, countries and limits', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: all.length - 1 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.boolean(),
+        fc.integer({ min: 1, max: 20 }),
+        (i, length, withCountry, limit) => {
+          const place = all[i] as AtlasPlace;
+          const query = foldName(place.name).slice(0, length).trim();
+          if (query === '') return;
+          const country = withCountry ? place.countryCode : undefined;
+          const ids = atlas.search(query, { country, limit }).map((p) => p.id);
+          expect(ids).toEqual(reference(query, country, limit));
+        },
+      ),
+      { numRuns: 60 },
     );
   });
 });
