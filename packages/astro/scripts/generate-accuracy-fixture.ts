@@ -34,14 +34,36 @@ const SYSTEMS = ['P', 'K', 'W', 'E', 'O', 'R', 'C'];
 const JD_1900 = 2415020.5;
 const JD_2100 = 2488069.5;
 
+let lastOutput = '';
 function swetest(args: string[]): number[][] {
-  const out = execFileSync('swetest', [...args, '-head', '-eswe', '-g,', '-edir/usr/share/libswe/ephe'], {
+  lastOutput = execFileSync('swetest', [...args, '-head', '-eswe', '-g,', '-edir/usr/share/libswe/ephe'], {
     encoding: 'utf8',
   });
-  return out
+  return lastOutput
     .trim()
     .split('\n')
+    .filter((line) => !/failed/i.test(line))
     .map((line) => line.split(',').map((f) => Number(f.trim())));
+}
+
+interface HouseReference {
+  cusps: number[];
+  ascendant: number;
+  midheaven: number;
+  vertex: number;
+  /** Swiss fell back to Porphyry (Placidus and Koch beyond the polar circles). */
+  fellBack: boolean;
+}
+
+function houses(jd: string, latitude: number, longitude: number): Record<string, HouseReference> {
+  const out: Record<string, HouseReference> = {};
+  for (const sys of SYSTEMS) {
+    // With no bodies, -house prints cusps 1..12, then Asc, MC, ARMC, Vertex and further points.
+    const h = swetest([jd, '-ut', '-p', `-house${longitude},${latitude},${sys}`, '-fl']).map((r) => r[0]!);
+    const fellBack = /failed/i.test(lastOutput);
+    out[sys] = { cusps: h.slice(0, 12), ascendant: h[12]!, midheaven: h[13]!, vertex: h[15]!, fellBack };
+  }
+  return out;
 }
 
 const cases = [];
@@ -55,14 +77,22 @@ for (let i = 0; i < count; i++) {
   rows.forEach((r, k) => {
     bodies[BODY_NAMES[k]!] = { longitude: r[1]!, latitude: r[2]!, speed: r[3]! };
   });
-  const houses: Record<string, { cusps: number[]; ascendant: number; midheaven: number; vertex: number }> =
-    {};
-  for (const sys of SYSTEMS) {
-    // With no bodies, -house prints cusps 1..12, then Asc, MC, ARMC, Vertex and further points.
-    const h = swetest([jd, '-ut', '-p', `-house${longitude},${latitude},${sys}`, '-fl']).map((r) => r[0]!);
-    houses[sys] = { cusps: h.slice(0, 12), ascendant: h[12]!, midheaven: h[13]!, vertex: h[15]! };
-  }
-  cases.push({ jdUt: Number(jdUt.toFixed(8)), latitude, longitude, bodies, houses });
+  cases.push({
+    jdUt: Number(jdUt.toFixed(8)),
+    latitude,
+    longitude,
+    bodies,
+    houses: houses(jd, latitude, longitude),
+  });
+}
+
+// High latitudes, 60° to 85° north and south, for the house systems alone.
+const polar = [];
+for (let i = 0; i < 120; i++) {
+  const jdUt = Number((JD_1900 + random() * (JD_2100 - JD_1900)).toFixed(8));
+  const latitude = Math.round((60 + random() * 25) * (random() < 0.5 ? -1 : 1) * 1e4) / 1e4;
+  const longitude = Math.round((random() * 360 - 180) * 1e4) / 1e4;
+  polar.push({ jdUt, latitude, longitude, houses: houses(`-bj${jdUt.toFixed(8)}`, latitude, longitude) });
 }
 
 const version =
@@ -70,6 +100,6 @@ const version =
 const target = join(dirname(fileURLToPath(import.meta.url)), '../test/fixtures/swiss-reference.json');
 writeFileSync(
   target,
-  `${JSON.stringify({ source: `swetest ${version}, -eswe, apparent geocentric, true equinox of date`, cases })}\n`,
+  `${JSON.stringify({ source: `swetest ${version}, -eswe, apparent geocentric, true equinox of date`, cases, polar })}\n`,
 );
-console.log(`wrote ${cases.length} cases to ${target}`);
+console.log(`wrote ${cases.length} cases and ${polar.length} high-latitude cases to ${target}`);

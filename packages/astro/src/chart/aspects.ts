@@ -32,7 +32,10 @@ export const DEFAULT_POINT_ORBS: Record<string, Partial<Record<AspectKind, numbe
 export interface OrbSettings {
   /** Orb for each aspect, degrees (missing kinds use the defaults). */
   aspects?: Partial<Record<AspectKind, number>>;
-  /** Orbs for aspects that involve a given point; the larger of the two points' orbs applies. */
+  /**
+   * Orbs for aspects that involve a given point (replacing the defaults for points). Where either
+   * point has one for the kind, the larger of the points' orbs applies; otherwise the aspect's orb.
+   */
   points?: Record<string, Partial<Record<AspectKind, number>>>;
   /** Aspect kinds to look for (default: all seven). */
   kinds?: readonly AspectKind[];
@@ -72,8 +75,15 @@ export function resolveOrbs(settings: OrbSettings = {}): ResolvedOrbs {
   const aspectOrbs = { ...DEFAULT_ASPECT_ORBS, ...settings.aspects };
   const pointOrbs = settings.points ?? DEFAULT_POINT_ORBS;
   const kinds = settings.kinds ?? ASPECT_KINDS;
-  const one = (p: string, kind: AspectKind) => pointOrbs[p]?.[kind] ?? aspectOrbs[kind];
-  return { kinds, orbFor: (a, b, kind) => Math.max(one(a, kind), one(b, kind)) };
+  return {
+    kinds,
+    orbFor: (a, b, kind) => {
+      const oa = pointOrbs[a]?.[kind];
+      const ob = pointOrbs[b]?.[kind];
+      if (oa === undefined && ob === undefined) return aspectOrbs[kind];
+      return Math.max(oa ?? 0, ob ?? 0);
+    },
+  };
 }
 
 /** The aspect between two points, or undefined when none is within orb. The closest kind wins. */

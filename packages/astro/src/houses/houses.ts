@@ -60,8 +60,12 @@ function midheavenOf(armc: number, eps: number): number {
 }
 
 export function computeAngles(armc: number, latitude: number, eps: number): Angles {
-  const ascendant = ascendantOf(armc + 90, latitude, eps);
   const midheaven = midheavenOf(armc, eps);
+  let ascendant = ascendantOf(armc + 90, latitude, eps);
+  // Beyond the polar circles the eastern horizon can meet the ecliptic behind the Midheaven;
+  // the convention (shared with the reference software) takes the opposite point so that the
+  // houses keep their zodiacal order MC, Ascendant, IC.
+  if (norm360(ascendant - midheaven) >= 180) ascendant = norm360(ascendant + 180);
   // The Vertex: the western point where the prime vertical meets the ecliptic.
   const vertex = vertexOf(armc, latitude, eps);
   return {
@@ -234,17 +238,37 @@ export function computeHouses(system: HouseSystem, angles: Angles, latitude: num
     case 'porphyry':
       return { requested: system, system, cusps: porphyry(asc, mc) };
     case 'regiomontanus':
-      return { requested: system, system, cusps: regiomontanus(armc, latitude, eps, asc, mc) };
-    case 'campanus':
-      return { requested: system, system, cusps: campanus(armc, latitude, eps, asc, mc) };
+    case 'campanus': {
+      // Where the Ascendant was turned to the opposite point (see computeAngles), these space-based
+      // systems keep their circles; as in the reference software, Regiomontanus then swaps every
+      // house with its opposite and Campanus swaps only the angular cusps.
+      const rawAsc = ascendantOf(armc + 90, latitude, eps);
+      const turned = Math.abs(rawAsc - asc) > 90 && Math.abs(rawAsc - asc) < 270;
+      const cusps = (system === 'regiomontanus' ? regiomontanus : campanus)(armc, latitude, eps, rawAsc, mc);
+      if (!turned) return { requested: system, system, cusps };
+      if (system === 'regiomontanus') {
+        return { requested: system, system, cusps: cusps.map((_, i) => cusps[(i + 6) % 12]!) };
+      }
+      const swapped = [...cusps];
+      for (const i of [0, 3]) {
+        swapped[i] = cusps[i + 6]!;
+        swapped[i + 6] = cusps[i]!;
+      }
+      return { requested: system, system, cusps: swapped };
+    }
     case 'placidus':
     case 'koch': {
-      const cusps = (system === 'placidus' ? placidus : koch)(armc, latitude, eps, asc, mc);
+      // Beyond the polar circles some degrees of the ecliptic never rise or set, so these
+      // time-based systems have no meaning there even when the arithmetic happens to succeed.
+      const polar = Math.abs(latitude) >= 90 - eps;
+      const cusps = polar
+        ? undefined
+        : (system === 'placidus' ? placidus : koch)(armc, latitude, eps, asc, mc);
       if (cusps) return { requested: system, system, cusps };
       return {
         requested: system,
         system: 'porphyry',
-        fallbackReason: `${system === 'placidus' ? 'Placidus' : 'Koch'} houses are undefined at latitude ${latitude.toFixed(2)}° at this time (part of the ecliptic never rises or sets); Porphyry houses are used instead.`,
+        fallbackReason: `${system === 'placidus' ? 'Placidus' : 'Koch'} houses are undefined at latitude ${latitude.toFixed(2)}°, beyond the polar circle, where part of the ecliptic never rises or sets; Porphyry houses are used instead.`,
         cusps: porphyry(asc, mc),
       };
     }
