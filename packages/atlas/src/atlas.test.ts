@@ -214,8 +214,9 @@ describe('atlas search against a brute-force reference', () => {
   // the README documents, to check the binary search, block skipping and remembered answers.
   const WEIGHTS = { exactName: 10, exactAlternate: 2, namePrefix: 1, alternatePrefix: 0.05 };
   let keys: { key: string; place: number; alternate: boolean }[];
+  let text: string;
   beforeAll(() => {
-    const text = gunzipSync(readFileSync(DEFAULT_ATLAS_FILE)).toString('utf8');
+    text = gunzipSync(readFileSync(DEFAULT_ATLAS_FILE)).toString('utf8');
     keys = text
       .slice(text.indexOf('\n#keys\n') + 7)
       .split('\n')
@@ -248,6 +249,23 @@ describe('atlas search against a brute-force reference', () => {
       .slice(0, limit)
       .map(([place]) => (all[place] as AtlasPlace).id);
   };
+
+  it('reads every place line exactly as written', () => {
+    const lines = text.slice(text.indexOf('\n#places\n') + 9, text.indexOf('\n#keys\n')).split('\n');
+    expect(lines).toHaveLength(all.length);
+    const differing = lines.filter((line, i) => {
+      const [id, name, , , lat, lon, population] = line.split('\t');
+      const place = all[i] as AtlasPlace;
+      return (
+        place.id !== Number(id) ||
+        place.name !== name ||
+        place.lat !== Number(lat) ||
+        place.lon !== Number(lon) ||
+        place.population !== Number(population)
+      );
+    });
+    expect(differing).toEqual([]);
+  });
 
   it('ranks exactly as the reference for random prefixes, countries and limits', () => {
     fc.assert(
@@ -287,7 +305,7 @@ describe('atlas file', () => {
     'Europe/Oslo',
     '#places',
     '10\tBig Town\t0\t0\t1.5\t2.5\t5000\t0',
-    '20\tBigtown Hamlet\t0\t\t1\t2\t0\t0',
+    '20\tBigtown Hamlet\t0\t\t-23.5475\t-46.63611\t0\t0',
     '#keys',
     'big town\t0',
     'bigtown\t0\ta',
@@ -316,8 +334,8 @@ describe('atlas file', () => {
         region: null,
         country: 'Aland',
         countryCode: 'AA',
-        lat: 1,
-        lon: 2,
+        lat: -23.5475,
+        lon: -46.63611,
         population: 0,
         timeZone: 'Europe/Oslo',
       },
@@ -360,6 +378,13 @@ describe('atlas file', () => {
     expect(() => loadAtlas(write(tiny.replace('1\ttest', '0\ttest')))).toThrow(/format "0", expected "1"/);
     expect(() => loadAtlas(write(tiny.slice(0, tiny.indexOf('#keys'))))).toThrow(/no #keys section/);
     expect(() => loadAtlas(write(tiny.replace('#zones', '#zonez')))).toThrow(/unknown section #zonez/);
+    expect(() => loadAtlas(write(tiny.replace('\t5000\t', '\t5k\t')))).toThrow(
+      /expected a tab or the end of the line/,
+    );
+    expect(() => loadAtlas(write(tiny.replace('\t1.5\t', '\tnorth\t')))).toThrow(/expected a decimal number/);
+    expect(() => loadAtlas(write(tiny.replace('20\tBigtown', 'x\tBigtown')))).toThrow(
+      /expected a whole number/,
+    );
     expect(() => loadAtlas(write(tiny.replace('bigtown hamlet\t1', 'bigtown hamlet\t7')))).toThrow(
       /place 7, which does not exist/,
     );

@@ -143,45 +143,39 @@ export class Atlas {
     this.placeLon = new Float64Array(n);
     this.placePopulation = new Uint32Array(n);
     this.placeZone = new Uint16Array(n);
-    const fieldEnds = new Uint32Array(8);
-    let i = 0;
-    forEachLine(text, sections.places, (start, end) => {
-      splitFields(text, start, end, fieldEnds);
-      const field = (k: number) =>
-        text.toString('latin1', k === 0 ? start : (fieldEnds[k - 1] as number) + 1, fieldEnds[k]);
-      this.placeIds[i] = Number(field(0));
-      this.placeNameStart[i] = (fieldEnds[0] as number) + 1;
-      this.placeNameEnd[i] = fieldEnds[1] as number;
-      this.placeCountry[i] = Number(field(2));
-      const region = field(3);
-      this.placeRegion[i] = region === '' ? 0 : Number(region) + 1;
-      this.placeLat[i] = Number(field(4));
-      this.placeLon[i] = Number(field(5));
-      this.placePopulation[i] = Number(field(6));
-      this.placeZone[i] = Number(field(7));
-      i++;
-    });
+    // Hand-rolled byte scanning: a native call per field would make loading several times slower.
+    const cursor = new ByteCursor(text, sections.places.start);
+    for (let i = 0; i < n; i++) {
+      cursor.skipBlankLines();
+      this.placeIds[i] = cursor.uint();
+      this.placeNameStart[i] = cursor.pos;
+      this.placeNameEnd[i] = cursor.skipField();
+      this.placeCountry[i] = cursor.uint();
+      this.placeRegion[i] = cursor.atTab() ? (cursor.skipField(), 0) : cursor.uint() + 1;
+      this.placeLat[i] = cursor.decimal();
+      this.placeLon[i] = cursor.decimal();
+      this.placePopulation[i] = cursor.uint();
+      this.placeZone[i] = cursor.uint();
+      cursor.endLine();
+    }
 
     const keyCount = countLines(text, sections.keys);
     this.keyStart = new Uint32Array(keyCount);
     this.keyEnd = new Uint32Array(keyCount);
     this.keyPlace = new Uint32Array(keyCount);
     this.keyAlternate = new Uint8Array(keyCount);
-    let k = 0;
-    forEachLine(text, sections.keys, (start, end) => {
-      const tab = text.indexOf(TAB, start);
-      if (tab < 0 || tab >= end) throw new Error(`Atlas key line ${k} has no place index`);
-      let placeEnd = text.indexOf(TAB, tab + 1);
-      if (placeEnd < 0 || placeEnd > end) placeEnd = end;
-      this.keyStart[k] = start;
-      this.keyEnd[k] = tab;
-      const place = Number(text.toString('latin1', tab + 1, placeEnd));
-      if (!(place >= 0 && place < n))
-        throw new Error(`Atlas key line ${k} names place ${place}, which does not exist`);
+    cursor.pos = sections.keys.start;
+    for (let k = 0; k < keyCount; k++) {
+      cursor.skipBlankLines();
+      this.keyStart[k] = cursor.pos;
+      this.keyEnd[k] = cursor.skipField();
+      const place = cursor.uint();
+      if (place >= n) throw new Error(`Atlas key line ${k} names place ${place}, which does not exist`);
       this.keyPlace[k] = place;
-      this.keyAlternate[k] = placeEnd < end ? 1 : 0;
-      k++;
-    });
+      this.keyAlternate[k] = cursor.pos - 1 < text.length && text[cursor.pos - 1] === TAB ? 1 : 0;
+      if (this.keyAlternate[k] === 1) cursor.skipField();
+      cursor.endLine();
+    }
 
     this.blockBest = new Float64Array(Math.ceil(keyCount / BLOCK_SIZE));
     for (let key = 0; key < keyCount; key++) {
@@ -352,16 +346,89 @@ function offerCandidate(top: Candidate[], candidate: Candidate, limit: number): 
   if (top.length > limit) top.pop();
 }
 
-/** Writes into `ends` the offset where each tab-separated field of the line ends. */
-function splitFields(text: Buffer, start: number, end: number, ends: Uint32Array): void {
-  let pos = start;
-  for (let k = 0; k < ends.length - 1; k++) {
-    const tab = text.indexOf(TAB, pos);
-    if (tab < 0 || tab >= end) throw new Error(`Atlas place line at byte ${start} has too few fields`);
-    ends[k] = tab;
-    pos = tab + 1;
+/**
+ * Reads tab-separated fields of the atlas text in place. Each read consumes its field and the tab
+ * or newline after it; a malformed field throws with its byte offset.
+ */
+class ByteCursor {
+  constructor(
+    private readonly text: Buffer,
+    public pos: number,
+  ) {}
+
+  private fail(what: string): never {
+    throw new Error(`Atlas file: expected ${what} at byte ${this.pos}`);
   }
-  ends[ends.length - 1] = end;
+
+  atTab(): boolean {
+    return this.text[this.pos] === TAB;
+  }
+
+  skipBlankLines(): void {
+    while (this.text[this.pos] === NEWLINE) this.pos++;
+  }
+
+  /** Skips to the end of the field; returns where it ended. */
+  skipField(): number {
+    const text = this.text;
+    let pos = this.pos;
+    while (pos < text.length && text[pos] !== TAB && text[pos] !== NEWLINE) pos++;
+    this.pos = pos + 1;
+    return pos;
+  }
+
+  /** Moves past the end of the line (after the last field read, nothing may be left but a newline). */
+  endLine(): void {
+    const previous = this.text[this.pos - 1];
+    if (this.pos - 1 < this.text.length && previous !== NEWLINE) this.fail('the end of the line');
+  }
+
+  uint(): number {
+    const text = this.text;
+    let pos = this.pos;
+    let value = 0;
+    while (pos < text.length) {
+      const c = text[pos] as number;
+      if (c < 0x30 || c > 0x39) break;
+      value = value * 10 + (c - 0x30);
+      pos++;
+    }
+    if (pos === this.pos) this.fail('a whole number');
+    this.finishField(pos);
+    return value;
+  }
+
+  /** A decimal like -23.5475; exact, as a ratio of two exactly representable numbers. */
+  decimal(): number {
+    const text = this.text;
+    let pos = this.pos;
+    const negative = text[pos] === 0x2d;
+    if (negative) pos++;
+    let digits = 0;
+    let scale = 1;
+    let seenPoint = false;
+    const first = pos;
+    while (pos < text.length) {
+      const c = text[pos] as number;
+      if (c === 0x2e && !seenPoint) seenPoint = true;
+      else if (c >= 0x30 && c <= 0x39) {
+        digits = digits * 10 + (c - 0x30);
+        if (seenPoint) scale *= 10;
+      } else break;
+      pos++;
+    }
+    if (pos === first) this.fail('a decimal number');
+    this.finishField(pos);
+    return (negative ? -digits : digits) / scale;
+  }
+
+  private finishField(pos: number): void {
+    if (pos < this.text.length && this.text[pos] !== TAB && this.text[pos] !== NEWLINE) {
+      this.pos = pos;
+      this.fail('a tab or the end of the line');
+    }
+    this.pos = pos + 1;
+  }
 }
 
 /** Byte span of each section's records (after its header line). */
@@ -411,9 +478,12 @@ function forEachLine(
 
 function countLines(text: Buffer, span: { start: number; end: number }): number {
   let count = 0;
-  forEachLine(text, span, () => {
-    count++;
-  });
+  let previous = NEWLINE;
+  for (let pos = span.start; pos < span.end; pos++) {
+    const c = text[pos] as number;
+    if (c !== NEWLINE && previous === NEWLINE) count++;
+    previous = c;
+  }
   return count;
 }
 
