@@ -1,5 +1,5 @@
 import type { Role, User } from '@app/contracts/auth.ts';
-import type { Kysely, Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { Tables } from '../../platform/db/schema.ts';
 import type { SecretPurpose } from './tables.ts';
 
@@ -176,7 +176,8 @@ export class AuthRepository {
     userId: string,
     now: string,
   ): Promise<{ account: Account; lastSeenAt: string } | null> {
-    const row = await this.db
+    // This runs on every authenticated request: build and compile it once, then bind values.
+    this.sessionQuery ??= this.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
       .select([
@@ -192,9 +193,14 @@ export class AuthRepository {
       .where('sessions.id', '=', sessionId)
       .where('sessions.user_id', '=', userId)
       .where('sessions.expires_at', '>', now)
-      .executeTakeFirst();
+      .compile().sql;
+    const { rows } = await this.db.executeQuery<UserRow & { last_seen_at: string }>(
+      CompiledQuery.raw(this.sessionQuery, [sessionId, userId, now]),
+    );
+    const row = rows[0];
     return row ? { account: toAccount(row), lastSeenAt: row.last_seen_at } : null;
   }
+  private sessionQuery: string | undefined;
 
   async touchSession(sessionId: string, now: string): Promise<void> {
     await this.db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', sessionId).execute();

@@ -61,7 +61,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       preHandler: app.requireUser,
       schema: { tags, security: bearer, response: { 200: ProfileResultSchema } },
     },
-    async (request) => ({ success: true as const, user: await auth.profile(currentUser(request)) }),
+    async (request) => ({ success: true as const, user: auth.profile(currentUser(request)) }),
   );
 
   app.patch(

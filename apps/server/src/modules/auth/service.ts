@@ -174,15 +174,17 @@ export class AuthService {
 
   // Profile and password
 
-  async profile(user: AuthUser): Promise<User> {
-    const account = await this.deps.repo.findById(user.id);
-    if (!account) throw unauthenticated();
-    return publicUser(account);
+  /** The profile as loaded for this request by the guard (no second query). */
+  profile(user: AuthUser): User {
+    const { sessionId: _session, ...profile } = user;
+    return profile;
   }
 
   async updateProfile(user: AuthUser, name: string): Promise<User> {
     await this.deps.repo.update(user.id, { name }, this.now);
-    return this.profile(user);
+    const account = await this.deps.repo.findById(user.id);
+    if (!account) throw unauthenticated();
+    return publicUser(account);
   }
 
   async changePassword(user: AuthUser, body: ChangePasswordBody): Promise<void> {
@@ -343,7 +345,7 @@ export class AuthService {
     return {
       success: true,
       exportedAt: this.now,
-      user: await this.profile(user),
+      user: this.profile(user),
       sessions: await this.listSessions(user),
       sections,
     };

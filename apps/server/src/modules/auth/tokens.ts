@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../../platform/clock.ts';
 
 const ALGORITHM = 'HS256';
+const VERIFIED_CACHE_SIZE = 10_000;
 
 export interface TokenClaims {
   userId: string;
@@ -11,13 +12,25 @@ export interface TokenClaims {
 
 /** Bearer tokens: HS256 JWTs naming the user (sub) and the server-side session (jti). */
 export class TokenSigner {
-  private readonly key: Uint8Array;
+  // A KeyObject made once: handing jose raw bytes would import the key again on every request.
+  private readonly key: KeyObject;
 
   constructor(
     secret: string,
     private readonly clock: Clock,
   ) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = createSecretKey(Buffer.from(secret, 'utf8'));
+  }
+
+  private readonly verified = new Map<string, { claims: TokenClaims; expiresAt: number }>();
+
+  private remember(token: string, claims: TokenClaims, expiresAt: number): void {
+    // Oldest first out: a Map iterates in insertion order.
+    if (this.verified.size >= VERIFIED_CACHE_SIZE) {
+      const oldest = this.verified.keys().next().value;
+      if (oldest !== undefined) this.verified.delete(oldest);
+    }
+    this.verified.set(token, { claims, expiresAt });
   }
 
   sign(claims: TokenClaims, expiresAt: Date): Promise<string> {
@@ -33,6 +46,10 @@ export class TokenSigner {
 
   /** The claims of a genuine, unexpired token, or null. Only HS256 is accepted. */
   async verify(token: string): Promise<TokenClaims | null> {
+    // A token's signature and claims never change, so a verified token is remembered and only its
+    // expiry is checked again. (jose verifies through WebCrypto, which hops to a worker thread.)
+    const known = this.verified.get(token);
+    if (known) return known.expiresAt > this.clock.now().getTime() ? known.claims : null;
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: [ALGORITHM],
@@ -40,7 +57,9 @@ export class TokenSigner {
         requiredClaims: ['sub', 'jti', 'exp'],
       });
       if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string') return null;
-      return { userId: payload.sub, sessionId: payload.jti };
+      const claims = { userId: payload.sub, sessionId: payload.jti };
+      this.remember(token, claims, (payload.exp ?? 0) * 1000);
+      return claims;
     } catch {
       return null;
     }

@@ -36,7 +36,21 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
   file.pragma('synchronous = NORMAL');
-  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: file }) });
+  // Kysely prepares every query anew; reusing prepared statements roughly halves the cost of a
+  // small query. Statements are used one at a time (Kysely serialises SQLite access).
+  const prepared = new Map<string, BetterSqlite.Statement>();
+  const database = {
+    close: () => file.close(),
+    prepare(query: string) {
+      let statement = prepared.get(query);
+      if (!statement) {
+        statement = file.prepare(query);
+        if (prepared.size < 1000) prepared.set(query, statement);
+      }
+      return statement;
+    },
+  };
+  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database }) });
   return { db, engine: 'sqlite', close: () => db.destroy() };
 }
 

@@ -1,0 +1,133 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+// API benchmark: authenticated GET /api/auth/profile beside a bare Fastify route, login throughput
+// and idle memory, on SQLite and (when BENCH_DATABASE_URL is set) PostgreSQL. Loopback only,
+// bounded in time: three alternating 2-second runs per comparison, about 30 s per engine.
+//   node --import tsx bench/api/run.ts
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
+const ROUNDS = 3;
+const CONNECTIONS = 10;
+
+interface Started {
+  child: ChildProcess;
+  base: string;
+}
+
+function startServer(env: Record<string, string>): Promise<Started> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'server.ts')], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error('bench server did not start')), 60_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const line = output.split('\n').find((l) => l.startsWith('{'));
+      if (line) {
+        clearTimeout(timer);
+        resolve({ child, base: `http://127.0.0.1:${JSON.parse(line).port}` });
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+}
+
+async function stop({ child }: Started): Promise<void> {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+function rssMiB(pid: number): number {
+  const kib = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  return kib / 1024;
+}
+
+interface Figures {
+  rps: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(options: autocannon.Options): Promise<Figures> {
+  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
+  const errors = result.errors + result.timeouts + result.non2xx;
+  return { rps: result.requests.average, p99: result.latency.p99, errors };
+}
+
+const row = (label: string, f: Figures) =>
+  `  ${label.padEnd(34)} ${f.rps.toFixed(0).padStart(8)} req/s   p99 ${String(f.p99).padStart(4)} ms${f.errors ? `   (${f.errors} errors)` : ''}`;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+/** Alternates short runs of two targets so that changes in machine load hit both alike. */
+async function compare(a: autocannon.Options, b: autocannon.Options): Promise<[Figures, Figures]> {
+  const runs: [Figures[], Figures[]] = [[], []];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    runs[0].push(await load(a));
+    runs[1].push(await load(b));
+  }
+  const summarise = (list: Figures[]): Figures => ({
+    rps: median(list.map((f) => f.rps)),
+    p99: median(list.map((f) => f.p99)),
+    errors: list.reduce((sum, f) => sum + f.errors, 0),
+  });
+  return [summarise(runs[0]), summarise(runs[1])];
+}
+
+async function benchEngine(name: string, databaseUrl: string | undefined): Promise<void> {
+  const server = await startServer({ BENCH_MODE: 'app', DATABASE_URL: databaseUrl ?? '' });
+  const bare = await startServer({ BENCH_MODE: 'bare' });
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const idle = rssMiB(server.child.pid!);
+    const bareIdle = rssMiB(bare.child.pid!);
+    const email = `bench.${Date.now()}@example.com`;
+    const password = 'bench-passphrase-long-enough';
+    const registered = await fetch(`${server.base}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, name: 'Bench', password }),
+    });
+    if (registered.status !== 201) throw new Error(`register failed: ${await registered.text()}`);
+    const { token } = (await registered.json()) as { token: string };
+
+    const [profile, bareFigures] = await compare(
+      { url: `${server.base}/api/auth/profile`, headers: { authorization: `Bearer ${token}` } },
+      { url: `${bare.base}/bare` },
+    );
+    const login = await load({
+      url: `${server.base}/api/auth/login`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+      connections: 4,
+    });
+    const loaded = rssMiB(server.child.pid!);
+    console.log(`\n${name}`);
+    console.log(row('GET /api/auth/profile (bearer)', profile));
+    console.log(row('bare Fastify route', bareFigures));
+    console.log(`  ${'profile / bare throughput'.padEnd(34)} ${(profile.rps / bareFigures.rps).toFixed(2)}`);
+    console.log(row('POST /api/auth/login (argon2id)', login));
+    console.log(
+      `  ${'idle RSS after start'.padEnd(34)} ${idle.toFixed(1)} MiB   (bare Fastify ${bareIdle.toFixed(1)} MiB; after load ${loaded.toFixed(1)} MiB)`,
+    );
+  } finally {
+    await stop(bare);
+    await stop(server);
+  }
+}
+
+console.log(
+  `API benchmark: medians of ${ROUNDS} alternating ${SECONDS} s runs, ${CONNECTIONS} connections, loopback, logs at warn, rate limit off`,
+);
+await benchEngine('SQLite', undefined);
+if (process.env.BENCH_DATABASE_URL) await benchEngine('PostgreSQL', process.env.BENCH_DATABASE_URL);
+else console.log('\nPostgreSQL: skipped (set BENCH_DATABASE_URL=postgres://... to include it)');
