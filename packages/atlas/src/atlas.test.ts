@@ -267,6 +267,26 @@ describe('atlas search against a brute-force reference', () => {
     expect(differing).toEqual([]);
   });
 
+  it.each([
+    'san pedro',
+    'san jose',
+    'santa maria',
+    'san miguel',
+    'springfield',
+    'franklin',
+    'clinton',
+    'victoria',
+    'la paz',
+  ])('ranks the many places named %s exactly as the reference', (name) => {
+    // Whole-name matches run over several key blocks here: none may be skipped.
+    for (const country of [undefined, 'US', 'MX', 'PH']) {
+      expect(atlas.search(name, { country, limit: 20 }).map((p) => p.id)).toEqual(
+        reference(name, country, 20),
+      );
+    }
+    expect(keys.filter((k) => k.key === name).length).toBeGreaterThan(0);
+  });
+
   it('ranks exactly as the reference for random prefixes, countries and limits', () => {
     fc.assert(
       fc.property(

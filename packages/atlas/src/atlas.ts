@@ -57,9 +57,11 @@ const MEMO_MAX_NEEDLE_LENGTH = 2;
 const MEMO_LIMIT = 20;
 const MEMO_MAX_ENTRIES = 5000;
 
-// Keys are grouped in blocks of 64 with the best score any key of the block could reach; once
-// the list of best matches is full, whole blocks that cannot beat its last entry are skipped.
-// Short queries match tens of thousands of keys, mostly of small places, so most blocks go.
+// Keys are grouped in blocks of 64 with the best score any key of the block could reach as a
+// prefix match; once the list of best matches is full, whole blocks that cannot beat its last
+// entry are skipped. Keys equal to the query (whole-name matches) sort before the keys that only
+// start with it, so they are all scored before any skipping. Short queries match tens of
+// thousands of keys, mostly of small places, so most blocks go.
 const BLOCK_SHIFT = 6;
 const BLOCK_SIZE = 1 << BLOCK_SHIFT;
 
@@ -101,7 +103,7 @@ export class Atlas {
   private readonly keyPlace: Uint32Array;
   /** 1 where the key is an alternate name rather than the place's own. */
   private readonly keyAlternate: Uint8Array;
-  /** Highest score any key of each block of BLOCK_SIZE keys can reach (a whole-name match). */
+  /** Highest score any key of each block of BLOCK_SIZE keys can reach as a prefix match. */
   private readonly blockBest: Float64Array;
 
   constructor(text: Buffer) {
@@ -181,7 +183,7 @@ export class Atlas {
     for (let key = 0; key < keyCount; key++) {
       const population = this.placePopulation[this.keyPlace[key] as number] as number;
       const best =
-        (population + 1) * (this.keyAlternate[key] === 1 ? WEIGHT_EXACT_ALTERNATE : WEIGHT_EXACT_NAME);
+        (population + 1) * (this.keyAlternate[key] === 1 ? WEIGHT_ALTERNATE_PREFIX : WEIGHT_NAME_PREFIX);
       const block = key >>> BLOCK_SHIFT;
       if (best > (this.blockBest[block] as number)) this.blockBest[block] = best;
     }
@@ -261,10 +263,12 @@ export class Atlas {
     const needle = Buffer.from(folded, 'utf8');
     const first = this.lowerBound(needle);
     const past = this.lowerBound(Buffer.concat([needle, Buffer.from([AFTER_ANY_TEXT])]));
+    // Keys never contain a zero byte, so those equal to the query all sort before query + 0x00.
+    const pastExact = this.lowerBound(Buffer.concat([needle, Buffer.from([0])]));
 
     const top: Candidate[] = [];
     for (let k = first; k < past; k++) {
-      if ((k & (BLOCK_SIZE - 1)) === 0 && k + BLOCK_SIZE <= past) {
+      if ((k & (BLOCK_SIZE - 1)) === 0 && k >= pastExact && k + BLOCK_SIZE <= past) {
         const worst = top[limit - 1];
         if (worst !== undefined && (this.blockBest[k >>> BLOCK_SHIFT] as number) < worst.score) {
           k += BLOCK_SIZE - 1;
