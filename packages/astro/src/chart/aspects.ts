@@ -66,54 +66,85 @@ export interface Aspect {
   motion: 'applying' | 'separating' | 'exact';
 }
 
+/** Orb settings turned into flat tables, so the pair loop only does arithmetic. */
 export interface ResolvedOrbs {
   kinds: readonly AspectKind[];
+  angles: Float64Array;
+  /** Orb of each kind (same order as `kinds`). */
+  aspectOrbs: Float64Array;
+  /** Per point, the orb of each kind, NaN where the point sets none. */
+  pointOrbs: Map<string, Float64Array>;
   orbFor(a: string, b: string, kind: AspectKind): number;
 }
 
 export function resolveOrbs(settings: OrbSettings = {}): ResolvedOrbs {
-  const aspectOrbs = { ...DEFAULT_ASPECT_ORBS, ...settings.aspects };
-  const pointOrbs = settings.points ?? DEFAULT_POINT_ORBS;
+  const merged = { ...DEFAULT_ASPECT_ORBS, ...settings.aspects };
   const kinds = settings.kinds ?? ASPECT_KINDS;
-  return {
+  const pointOrbs = new Map<string, Float64Array>();
+  for (const [id, orbs] of Object.entries(settings.points ?? DEFAULT_POINT_ORBS)) {
+    pointOrbs.set(
+      id,
+      Float64Array.from(kinds, (k) => orbs[k] ?? Number.NaN),
+    );
+  }
+  const aspectOrbs = Float64Array.from(kinds, (k) => merged[k]);
+  const resolved: ResolvedOrbs = {
     kinds,
-    orbFor: (a, b, kind) => {
-      const oa = pointOrbs[a]?.[kind];
-      const ob = pointOrbs[b]?.[kind];
-      if (oa === undefined && ob === undefined) return aspectOrbs[kind];
-      return Math.max(oa ?? 0, ob ?? 0);
-    },
+    angles: Float64Array.from(kinds, (k) => ASPECT_ANGLES[k]),
+    aspectOrbs,
+    pointOrbs,
+    orbFor: (a, b, kind) => pairOrb(resolved, pointOrbs.get(a), pointOrbs.get(b), kinds.indexOf(kind)),
   };
+  return resolved;
+}
+
+function pairOrb(
+  r: ResolvedOrbs,
+  pa: Float64Array | undefined,
+  pb: Float64Array | undefined,
+  k: number,
+): number {
+  const oa = pa ? pa[k]! : Number.NaN;
+  const ob = pb ? pb[k]! : Number.NaN;
+  if (oa !== oa && ob !== ob) return r.aspectOrbs[k]!;
+  return Math.max(oa === oa ? oa : 0, ob === ob ? ob : 0);
 }
 
 /** The aspect between two points, or undefined when none is within orb. The closest kind wins. */
 export function aspectBetween(p: AspectPoint, q: AspectPoint, orbs: ResolvedOrbs): Aspect | undefined {
   const delta = signedDelta(q.longitude, p.longitude);
   const separation = Math.abs(delta);
-  let best: Aspect | undefined;
-  for (const kind of orbs.kinds) {
-    const angle = ASPECT_ANGLES[kind];
-    const deviation = separation - angle;
-    const orb = orbs.orbFor(p.id, q.id, kind);
-    if (Math.abs(deviation) > orb) continue;
-    if (best && Math.abs(best.deviation) <= Math.abs(deviation)) continue;
-    // d(separation)/dt: the separation grows when q pulls away from p in the direction of delta.
-    const rate = (delta >= 0 ? 1 : -1) * (q.speed - p.speed);
-    const shrinking = deviation * rate < 0;
-    const still = Math.abs(deviation) < 1 / 3600;
-    best = {
-      a: p.id,
-      b: q.id,
-      kind,
-      angle,
-      separation,
-      deviation,
-      orb,
-      exactness: 1 - Math.abs(deviation) / orb,
-      motion: still ? 'exact' : shrinking ? 'applying' : 'separating',
-    };
+  const pa = orbs.pointOrbs.get(p.id);
+  const pb = orbs.pointOrbs.get(q.id);
+  let bestK = -1;
+  let bestDev = 0;
+  let bestOrb = 0;
+  const n = orbs.kinds.length;
+  for (let k = 0; k < n; k++) {
+    const deviation = separation - orbs.angles[k]!;
+    const abs = deviation < 0 ? -deviation : deviation;
+    const orb = pairOrb(orbs, pa, pb, k);
+    if (abs > orb) continue;
+    if (bestK >= 0 && Math.abs(bestDev) <= abs) continue;
+    bestK = k;
+    bestDev = deviation;
+    bestOrb = orb;
   }
-  return best;
+  if (bestK < 0) return undefined;
+  // d(separation)/dt: the separation grows when q pulls away from p in the direction of delta.
+  const rate = (delta >= 0 ? 1 : -1) * (q.speed - p.speed);
+  const abs = Math.abs(bestDev);
+  return {
+    a: p.id,
+    b: q.id,
+    kind: orbs.kinds[bestK]!,
+    angle: orbs.angles[bestK]!,
+    separation,
+    deviation: bestDev,
+    orb: bestOrb,
+    exactness: 1 - abs / bestOrb,
+    motion: abs < 1 / 3600 ? 'exact' : bestDev * rate < 0 ? 'applying' : 'separating',
+  };
 }
 
 /** All aspects among a set of points (each pair once, in input order). */

@@ -121,6 +121,8 @@ export function checkCoordinates(latitude: number, longitude: number): void {
   }
 }
 
+const DEFAULT_ORBS = resolveOrbs();
+
 const PHASES: MoonPhase['name'][] = [
   'new',
   'waxing-crescent',
@@ -178,8 +180,14 @@ function buildChart(
   }
   const bodies: ChartBody[] = positions.map((p) => {
     const sign = signOf(p.longitude);
+    // Fields spelled out: object spread is several times slower here.
     return {
-      ...p,
+      body: p.body,
+      longitude: p.longitude,
+      latitude: p.latitude,
+      distance: p.distance,
+      speed: p.speed,
+      retrograde: p.retrograde,
       sign,
       signDegree: signDegree(p.longitude),
       house: houses ? houseOf(p.longitude, houses.cusps) : null,
@@ -195,7 +203,7 @@ function buildChart(
     points.push({ id: 'ascendant', longitude: angles.ascendant, speed: 0 });
     points.push({ id: 'midheaven', longitude: angles.midheaven, speed: 0 });
   }
-  const aspects = findAspects(points, resolveOrbs(options.orbs));
+  const aspects = findAspects(points, options.orbs ? resolveOrbs(options.orbs) : DEFAULT_ORBS);
   const elements: Record<Element, number> = { fire: 0, earth: 0, air: 0, water: 0 };
   const modalities: Record<Modality, number> = { cardinal: 0, fixed: 0, mutable: 0 };
   for (const b of bodies) {

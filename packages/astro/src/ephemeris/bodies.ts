@@ -2,9 +2,9 @@
 // astronomy-engine's heliocentric states and lunar theory. Our layer adds light-time (from the
 // state vectors, no iteration of the theory), annual aberration, precession and nutation, the
 // lunar nodes and the mean lunar apogee (Black Moon Lilith).
-import { Body, EclipticGeoMoon, HelioState } from 'astronomy-engine';
+import { BaryState, Body, EclipticGeoMoon, HelioState } from 'astronomy-engine';
 import { DEG, norm360, RAD } from './angles.ts';
-import type { Instant } from './instant.ts';
+import type { Instant, StateLike } from './instant.ts';
 
 export const BODY_IDS = [
   'sun',
@@ -54,25 +54,41 @@ const PLANETS: Partial<Record<BodyId, Body>> = {
   pluto: Body.Pluto,
 };
 
-interface EarthState {
-  x: number;
-  y: number;
-  z: number;
-  vx: number;
-  vy: number;
-  vz: number;
-}
+/** Gravitational parameters (AU³/day²) of the Sun and the giant planets, which fix where the
+ * solar-system barycentre lies relative to the Sun. */
+const SUN_GM = 0.2959122082855911e-3;
+const GIANTS: [Body, number][] = [
+  [Body.Jupiter, 0.2825345909524226e-6],
+  [Body.Saturn, 0.8459715185680659e-7],
+  [Body.Uranus, 0.1292024916781969e-7],
+  [Body.Neptune, 0.1524358900784276e-7],
+];
 
-const earthCache = new WeakMap<Instant, EarthState>();
-
-function earthState(inst: Instant): EarthState {
-  let e = earthCache.get(inst);
-  if (!e) {
-    const s = HelioState(Body.Earth, inst.time);
-    e = { x: s.x, y: s.y, z: s.z, vx: s.vx, vy: s.vy, vz: s.vz };
-    earthCache.set(inst, e);
+function helioState(body: Body, inst: Instant): StateLike {
+  let s = inst.helio[body];
+  if (!s) {
+    if (body === Body.Pluto) {
+      // Pluto comes barycentric; shifting by the barycentre from the giants we compute anyway
+      // avoids evaluating them a second time inside the library.
+      const b = BaryState(Body.Pluto, inst.time);
+      s = { x: b.x, y: b.y, z: b.z, vx: b.vx, vy: b.vy, vz: b.vz };
+      for (const [giant, gm] of GIANTS) {
+        const g = helioState(giant, inst);
+        const k = gm / (gm + SUN_GM);
+        s.x += k * g.x;
+        s.y += k * g.y;
+        s.z += k * g.z;
+        s.vx += k * g.vx;
+        s.vy += k * g.vy;
+        s.vz += k * g.vz;
+      }
+    } else {
+      const h = HelioState(body, inst.time);
+      s = { x: h.x, y: h.y, z: h.z, vx: h.vx, vy: h.vy, vz: h.vz };
+    }
+    inst.helio[body] = s;
   }
-  return e;
+  return s;
 }
 
 function toPosition(
@@ -105,7 +121,7 @@ function toPosition(
 
 /** Sun or planet: light-time corrected geocentric vector, then annual aberration (first order). */
 function planetPosition(body: BodyId, inst: Instant): BodyPosition {
-  const e = earthState(inst);
+  const e = helioState(Body.Earth, inst);
   let px = 0;
   let py = 0;
   let pz = 0;
@@ -114,7 +130,7 @@ function planetPosition(body: BodyId, inst: Instant): BodyPosition {
   let pvz = 0;
   const planet = PLANETS[body];
   if (planet !== undefined) {
-    const s = HelioState(planet, inst.time);
+    const s = helioState(planet, inst);
     px = s.x;
     py = s.y;
     pz = s.z;
@@ -165,42 +181,73 @@ interface MoonState {
   az: number;
 }
 
-const moonCache = new WeakMap<Instant, MoonState>();
-
 function moonCartesian(time: Instant['time']): [number, number, number] {
   const m = EclipticGeoMoon(time);
   const c = Math.cos(m.lat * DEG) * m.dist;
   return [c * Math.cos(m.lon * DEG), c * Math.sin(m.lon * DEG), m.dist * Math.sin(m.lat * DEG)];
 }
 
-/** Geocentric Moon in the true ecliptic of date: position, velocity and acceleration. */
+/** GM of the Earth plus the Moon, AU³/day². */
+const EARTH_MOON_GM = 0.8887692390113509e-9 * (1 + 1 / 81.30057);
+
+/**
+ * Geocentric Moon in the true ecliptic of date from two evaluations of the lunar theory a short
+ * step either side: velocity from their difference, position from their mean less the curvature
+ * (h²/2 times the acceleration), and the acceleration itself from gravity (Earth and the Sun's
+ * tide), which is what turns the orbit plane and so moves the node.
+ */
 function moonState(inst: Instant): MoonState {
-  let s = moonCache.get(inst);
-  if (s) return s;
-  const p0 = moonCartesian(inst.time);
+  const cached = inst.memo.moon as MoonState | undefined;
+  if (cached) return cached;
   const pa = moonCartesian(inst.time.AddDays(-MOON_STEP));
   const pb = moonCartesian(inst.time.AddDays(MOON_STEP));
-  const h2 = MOON_STEP * MOON_STEP;
   const vx = (pb[0] - pa[0]) / (2 * MOON_STEP);
   const vy = (pb[1] - pa[1]) / (2 * MOON_STEP);
   const vz = (pb[2] - pa[2]) / (2 * MOON_STEP);
+  let gx = (pa[0] + pb[0]) / 2;
+  let gy = (pa[1] + pb[1]) / 2;
+  let gz = (pa[2] + pb[2]) / 2;
+  // Geocentric Sun (geometric) in the same frame.
+  const e = helioState(Body.Earth, inst);
+  const m = inst.toEcliptic;
+  const sx = -(m[0]! * e.x + m[1]! * e.y + m[2]! * e.z);
+  const sy = -(m[3]! * e.x + m[4]! * e.y + m[5]! * e.z);
+  const sz = -(m[6]! * e.x + m[7]! * e.y + m[8]! * e.z);
+  const acceleration = (x: number, y: number, z: number): [number, number, number] => {
+    const r3 = (x * x + y * y + z * z) ** 1.5;
+    const dx = sx - x;
+    const dy = sy - y;
+    const dz = sz - z;
+    const d3 = (dx * dx + dy * dy + dz * dz) ** 1.5;
+    const s3 = (sx * sx + sy * sy + sz * sz) ** 1.5;
+    return [
+      (-EARTH_MOON_GM * x) / r3 + SUN_GM * (dx / d3 - sx / s3),
+      (-EARTH_MOON_GM * y) / r3 + SUN_GM * (dy / d3 - sy / s3),
+      (-EARTH_MOON_GM * z) / r3 + SUN_GM * (dz / d3 - sz / s3),
+    ];
+  };
+  const [ax, ay, az] = acceleration(gx, gy, gz);
+  const half = (MOON_STEP * MOON_STEP) / 2;
+  gx -= ax * half;
+  gy -= ay * half;
+  gz -= az * half;
   // Light time: the Moon's geocentric motion during it (annual aberration cancels for the Moon).
-  const tau = Math.sqrt(p0[0] * p0[0] + p0[1] * p0[1] + p0[2] * p0[2]) * LIGHT_DAYS_PER_AU;
-  s = {
-    x: p0[0] - vx * tau,
-    y: p0[1] - vy * tau,
-    z: p0[2] - vz * tau,
+  const tau = Math.sqrt(gx * gx + gy * gy + gz * gz) * LIGHT_DAYS_PER_AU;
+  const s: MoonState = {
+    x: gx - vx * tau,
+    y: gy - vy * tau,
+    z: gz - vz * tau,
     vx,
     vy,
     vz,
-    gx: p0[0],
-    gy: p0[1],
-    gz: p0[2],
-    ax: (pb[0] - 2 * p0[0] + pa[0]) / h2,
-    ay: (pb[1] - 2 * p0[1] + pa[1]) / h2,
-    az: (pb[2] - 2 * p0[2] + pa[2]) / h2,
+    gx,
+    gy,
+    gz,
+    ax,
+    ay,
+    az,
   };
-  moonCache.set(inst, s);
+  inst.memo.moon = s;
   return s;
 }
 

@@ -7,6 +7,16 @@ import { deltaTDays } from '../time/delta-t.ts';
 // astronomy-engine takes days since J2000 (UT); our ΔT table replaces its built-in model.
 SetDeltaTFunction((ut: number) => deltaTDays(ut + JD_J2000) * 86400);
 
+/** Position (AU) and velocity (AU/day). */
+export interface StateLike {
+  x: number;
+  y: number;
+  z: number;
+  vx: number;
+  vy: number;
+  vz: number;
+}
+
 export interface Instant {
   jdUt: number;
   jdTt: number;
@@ -22,6 +32,10 @@ export interface Instant {
   gast: number;
   /** Row-major rotation from J2000 equator (EQJ) to the true ecliptic and equinox of date. */
   toEcliptic: Float64Array;
+  /** Heliocentric J2000 states already computed for this instant, by body name. */
+  helio: Record<string, StateLike>;
+  /** Other per-instant results kept by the modules that computed them. */
+  memo: Record<string, unknown>;
 }
 
 export function makeInstant(jdUt: number): Instant {
@@ -42,5 +56,7 @@ export function makeInstant(jdUt: number): Instant {
     trueObliquity: tilt.tobl,
     gast: SiderealTime(time) * 15,
     toEcliptic: m,
+    helio: {},
+    memo: {},
   };
 }

@@ -145,7 +145,7 @@ function placidus(armc: number, lat: number, eps: number, asc: number, mc: numbe
       if (Math.abs(x) >= 1) return undefined;
       const ad = Math.asin(x) * RAD;
       const next = nocturnal ? armc + 180 - fraction * (90 - ad) : armc + fraction * (90 + ad);
-      if (Math.abs(next - ra) < 1e-11) {
+      if (Math.abs(next - ra) < 1e-9) {
         ra = next;
         break;
       }

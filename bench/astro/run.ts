@@ -1,0 +1,49 @@
+// Speed of a full natal chart: 13 bodies, angles, 12 Placidus cusps and all aspects.
+// Usage: node --import tsx bench/astro/run.ts [charts]
+import { computeNatalChart } from '../../packages/astro/src/chart/natal-chart.ts';
+
+const total = Number(process.argv[2] ?? 5000);
+const BATCH = 50;
+let seed = 42;
+const random = () => {
+  seed = (seed * 48271) % 2147483647;
+  return seed / 2147483647;
+};
+const JAN_1900 = Date.UTC(1900, 0, 1);
+const JAN_2100 = Date.UTC(2100, 0, 1);
+const inputs = Array.from({ length: total }, () => ({
+  moment: { utc: JAN_1900 + random() * (JAN_2100 - JAN_1900) },
+  latitude: random() * 120 - 60,
+  longitude: random() * 360 - 180,
+}));
+
+let sink = 0;
+// Warm up the JIT on other charts than the measured ones.
+for (let i = 0; i < 500; i++) sink += computeNatalChart(inputs[i % total]!).aspects.length;
+
+// Wall time per batch, and the process's own CPU time per batch: on a busy machine the wall
+// clock also counts time spent waiting for a core, the CPU time does not.
+const wall: number[] = [];
+const cpu: number[] = [];
+const started = performance.now();
+const cpuStarted = process.cpuUsage();
+for (let i = 0; i + BATCH <= total; i += BATCH) {
+  const t0 = performance.now();
+  const c0 = process.cpuUsage();
+  for (let k = i; k < i + BATCH; k++) sink += computeNatalChart(inputs[k]!).aspects.length;
+  const c1 = process.cpuUsage(c0);
+  wall.push(((performance.now() - t0) * 1000) / BATCH);
+  cpu.push((c1.user + c1.system) / BATCH);
+}
+const elapsed = (performance.now() - started) / 1000;
+const cpuTotal = process.cpuUsage(cpuStarted);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const charts = wall.length * BATCH;
+console.log(`charts: ${charts} (13 bodies, angles, 12 Placidus cusps, all aspects; batches of ${BATCH})`);
+console.log(`median: ${median(wall).toFixed(1)} µs per chart (wall clock)`);
+console.log(`median: ${median(cpu).toFixed(1)} µs per chart (CPU time of this process)`);
+console.log(`throughput: ${Math.round(charts / elapsed)} charts per second (wall clock)`);
+console.log(
+  `throughput: ${Math.round(charts / ((cpuTotal.user + cpuTotal.system) / 1e6))} charts per second of CPU`,
+);
+if (sink < 0) console.log(sink);
