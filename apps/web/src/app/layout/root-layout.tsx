@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Toaster } from '../../components/ui/toaster.tsx';
 import { Footer } from './footer.tsx';
@@ -12,6 +12,14 @@ export function showsFooter(pathname: string): boolean {
 
 export function RootLayout() {
   const { pathname } = useLocation();
+  const firstPath = useRef(pathname);
+  // After an in-app navigation, move focus to the new page so keyboard and screen reader users
+  // start reading it from the top (not on the first load, where the browser starts there anyway).
+  useEffect(() => {
+    if (pathname === firstPath.current) return;
+    firstPath.current = '';
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, [pathname]);
   return (
     <div className="sky flex min-h-dvh flex-col overflow-x-clip bg-bg text-fg">
       {/* A button, not a #main link: the hash holds the route. */}
