@@ -106,8 +106,10 @@ function pairOrb(
 ): number {
   const oa = pa ? pa[k]! : Number.NaN;
   const ob = pb ? pb[k]! : Number.NaN;
-  if (oa !== oa && ob !== ob) return r.aspectOrbs[k]!;
-  return Math.max(oa === oa ? oa : 0, ob === ob ? ob : 0);
+  const hasA = !Number.isNaN(oa);
+  const hasB = !Number.isNaN(ob);
+  if (!hasA && !hasB) return r.aspectOrbs[k]!;
+  return Math.max(hasA ? oa : 0, hasB ? ob : 0);
 }
 
 /** The aspect between two points, or undefined when none is within orb. The closest kind wins. */
