@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  createTestApp,
+  errorOf,
+  register,
+  secretFromOutbox,
+  type TestApp,
+} from '../testing/harness.ts';
+import { currentUser } from './auth-guard.ts';
+import { DEFAULT_MESSAGES } from './errors.ts';
+
+// The guards other modules put in front of their routes.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    beforeReady: (app) => {
+      app.get('/api/test/user', { preHandler: app.requireUser }, async (request) => ({
+        id: currentUser(request).id,
+      }));
+      app.get('/api/test/verified', { preHandler: app.requireVerified }, async () => ({ ok: true }));
+      app.get('/api/test/admin', { preHandler: app.requireAdmin }, async () => ({ ok: true }));
+    },
+  });
+});
+afterAll(() => t.close());
+
+describe('route guards', () => {
+  it('requireUser sets request.user from the session', async () => {
+    const { token, userId } = await register(t.app);
+    expect((await t.app.inject({ url: '/api/test/user', headers: bearer(token) })).json()).toEqual({
+      id: userId,
+    });
+    expect(errorOf(await t.app.inject('/api/test/user'))).toEqual({
+      status: 401,
+      code: 'UNAUTHENTICATED',
+      error: DEFAULT_MESSAGES[401],
+    });
+  });
+
+  it('requireVerified lets in verified people only', async () => {
+    const { token, email } = await register(t.app);
+    expect(errorOf(await t.app.inject({ url: '/api/test/verified', headers: bearer(token) }))).toMatchObject({
+      status: 403,
+      code: 'EMAIL_NOT_VERIFIED',
+    });
+    await t.app.inject(`/api/auth/verify-email/${await secretFromOutbox(t.app, email, 'verify-email')}`);
+    expect((await t.app.inject({ url: '/api/test/verified', headers: bearer(token) })).statusCode).toBe(200);
+    expect((await t.app.inject('/api/test/verified')).statusCode).toBe(401);
+  });
+
+  it('requireAdmin lets in admins only, and a role change applies on the next request', async () => {
+    const { token, userId } = await register(t.app);
+    expect(errorOf(await t.app.inject({ url: '/api/test/admin', headers: bearer(token) }))).toEqual({
+      status: 403,
+      code: 'FORBIDDEN',
+      error: DEFAULT_MESSAGES[403],
+    });
+    await t.app.auth.setRole(userId, 'admin');
+    expect((await t.app.inject({ url: '/api/test/admin', headers: bearer(token) })).statusCode).toBe(200);
+    await t.app.auth.setRole(userId, 'user');
+    expect((await t.app.inject({ url: '/api/test/admin', headers: bearer(token) })).statusCode).toBe(403);
+  });
+});
