@@ -87,6 +87,22 @@ describe('GET /api/places', () => {
   });
 });
 
+describe('GET /api/places rate limit', () => {
+  it('counts place searches like every other request', async () => {
+    const limited = await createTestApp({
+      config: { rateLimit: { enabled: true, max: 3, windowMs: 60_000 } },
+    });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 4; i++)
+        statuses.push((await limited.app.inject({ url: '/api/places?q=Oslo' })).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('places service', () => {
   it('looks a place up by id and loads the atlas once', () => {
     const service = createPlacesService();
