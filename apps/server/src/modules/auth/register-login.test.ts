@@ -222,14 +222,14 @@ describe('POST /api/auth/login', () => {
 });
 
 describe('throttles per IP', () => {
-  it('limits registrations and login failures per client address', async () => {
+  it('limits registrations, login failures and mail requests per client address', async () => {
     const strict = await createTestApp({
       config: {
         throttle: {
           loginFailuresPerAccount: { max: 100, windowMs: 60_000 },
           loginFailuresPerIp: { max: 2, windowMs: 60_000 },
           mailPerAddress: { max: 100, windowMs: 60_000 },
-          mailPerIp: { max: 100, windowMs: 60_000 },
+          mailPerIp: { max: 2, windowMs: 60_000 },
           registrationsPerIp: { max: 1, windowMs: 60_000 },
         },
       },
@@ -249,6 +249,12 @@ describe('throttles per IP', () => {
       expect((await attempt('10.2.2.2')).statusCode).toBe(401);
       expect((await attempt('10.2.2.2')).statusCode).toBe(429);
       expect((await attempt('10.2.2.3')).statusCode).toBe(401);
+
+      const mail = (ip: string) => from(ip, { email: uniqueEmail() }, '/api/auth/forgot-password');
+      expect((await mail('10.3.3.3')).statusCode).toBe(200);
+      expect((await mail('10.3.3.3')).statusCode).toBe(200);
+      expect((await mail('10.3.3.3')).statusCode).toBe(429);
+      expect((await mail('10.3.3.4')).statusCode).toBe(200);
     } finally {
       await strict.close();
     }
