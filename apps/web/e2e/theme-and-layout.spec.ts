@@ -32,6 +32,23 @@ test('the theme follows the system until chosen, then the choice survives a relo
   expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
 });
 
+test('a stored dark theme is on <html> before the page has rendered', async ({ page }) => {
+  await page.addInitScript(() => {
+    localStorage.setItem('theme', 'dark');
+    document.addEventListener('DOMContentLoaded', () => {
+      const root = document.getElementById('root');
+      (window as unknown as { themeAtLoad: unknown }).themeAtLoad = {
+        dark: document.documentElement.classList.contains('dark'),
+        rendered: Boolean(root?.childElementCount),
+      };
+    });
+  });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/#/');
+  const atLoad = await page.evaluate(() => (window as unknown as { themeAtLoad: unknown }).themeAtLoad);
+  expect(atLoad).toEqual({ dark: true, rendered: false });
+});
+
 test('the footer is on the home page with every link and the version, and absent under /chat', async ({
   page,
 }) => {
