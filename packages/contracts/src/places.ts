@@ -51,3 +51,16 @@ export type Place = z.infer<typeof PlaceSchema>;
 /** Best matches first: by population, whole-name matches weighted up. */
 export const PlacesResultSchema = z.object({ success: z.literal(true), places: z.array(PlaceSchema) });
 export type PlacesResult = z.infer<typeof PlacesResultSchema>;
+
+/** GET /api/places/:id: one place by its id, e.g. to show the place saved with birth data. */
+export const PlaceIdParamsSchema = z.strictObject({
+  id: z.coerce
+    .number({ error: 'A place id is a positive whole number.' })
+    .int('A place id is a positive whole number.')
+    .positive('A place id is a positive whole number.')
+    .max(4_294_967_295, 'A place id is a positive whole number.'),
+});
+export type PlaceIdParams = z.infer<typeof PlaceIdParamsSchema>;
+
+export const PlaceResultSchema = z.object({ success: z.literal(true), place: PlaceSchema });
+export type PlaceResult = z.infer<typeof PlaceResultSchema>;

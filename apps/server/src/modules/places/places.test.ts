@@ -87,6 +87,34 @@ describe('GET /api/places', () => {
   });
 });
 
+describe('GET /api/places/:id', () => {
+  it('answers one place by id, 404 for an unknown id and 400 for a malformed one', async () => {
+    const response = await get('/api/places/3143244');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      success: true,
+      place: expect.objectContaining({
+        id: 3143244,
+        name: 'Oslo',
+        countryCode: 'NO',
+        timeZone: 'Europe/Oslo',
+      }),
+    });
+    expect(errorOf(await get('/api/places/42'))).toEqual({
+      status: 404,
+      code: 'NOT_FOUND',
+      error: 'This place is not in the atlas.',
+    });
+    for (const bad of ['oslo', '-3', '1.5', '99999999999']) {
+      expect(errorOf(await get(`/api/places/${bad}`))).toEqual({
+        status: 400,
+        code: 'BAD_REQUEST',
+        error: 'A place id is a positive whole number.',
+      });
+    }
+  });
+});
+
 describe('GET /api/places rate limit', () => {
   it('counts place searches like every other request', async () => {
     const limited = await createTestApp({

@@ -1,8 +1,13 @@
 import type { FieldIssue } from '@app/contracts/errors.ts';
-import { PlacesQuerySchema, PlacesResultSchema } from '@app/contracts/places.ts';
+import {
+  PlaceIdParamsSchema,
+  PlaceResultSchema,
+  PlacesQuerySchema,
+  PlacesResultSchema,
+} from '@app/contracts/places.ts';
 import type { FastifySchemaValidationError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
 import { createPlacesService, type PlacesService } from './service.ts';
 
 export interface PlacesRoutesOptions {
@@ -11,7 +16,7 @@ export interface PlacesRoutesOptions {
 }
 
 /**
- * GET /places?q=&country=&limit= under the /api prefix. Public: the atlas is public data and the
+ * GET /places?q=&country=&limit= and GET /places/:id under the /api prefix. Public: the atlas is public data and the
  * birth form needs it before anything else; the global rate limit applies as everywhere.
  */
 export const placesRoutes: FastifyPluginAsyncZod<PlacesRoutesOptions> = async (app, options) => {
@@ -31,6 +36,25 @@ export const placesRoutes: FastifyPluginAsyncZod<PlacesRoutesOptions> = async (a
     async (request) => {
       if (request.validationError) throw badQuery(request.validationError.validation);
       return { success: true as const, places: places.search(request.query) };
+    },
+  );
+
+  app.get(
+    '/places/:id',
+    {
+      attachValidation: true,
+      schema: {
+        tags: ['places'],
+        summary: 'One place of the world atlas by its id',
+        params: PlaceIdParamsSchema,
+        response: { 200: PlaceResultSchema },
+      },
+    },
+    async (request) => {
+      if (request.validationError) throw badQuery(request.validationError.validation);
+      const place = places.getById(request.params.id);
+      if (!place) throw notFound('This place is not in the atlas.');
+      return { success: true as const, place };
     },
   );
 };
