@@ -203,7 +203,10 @@ function buildChart(
     points.push({ id: 'ascendant', longitude: angles.ascendant, speed: 0 });
     points.push({ id: 'midheaven', longitude: angles.midheaven, speed: 0 });
   }
-  const aspects = findAspects(points, options.orbs ? resolveOrbs(options.orbs) : DEFAULT_ORBS);
+  // The mean and the true node are two readings of one point, not two points in aspect.
+  const aspects = findAspects(points, options.orbs ? resolveOrbs(options.orbs) : DEFAULT_ORBS).filter(
+    (a) => !(a.a === 'meanNode' && a.b === 'trueNode'),
+  );
   const elements: Record<Element, number> = { fire: 0, earth: 0, air: 0, water: 0 };
   const modalities: Record<Modality, number> = { cardinal: 0, fixed: 0, mutable: 0 };
   for (const b of bodies) {
