@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { logInThroughUi, PASSWORD, uniqueEmail } from './support/accounts.ts';
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page })
@@ -22,6 +23,36 @@ for (const colorScheme of ['light', 'dark'] as const) {
     }
   });
 }
+
+test('no serious accessibility violations on the signed-in pages and the dialog', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('axe');
+  expect(
+    (
+      await request.post('/api/auth/register', { data: { email, name: 'Axel', password: PASSWORD } })
+    ).status(),
+  ).toBe(201);
+  await logInThroughUi(page, email);
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.goto('/#/verify-email-pending');
+    await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+    expect(await seriousViolations(page), `verify-email-pending in ${colorScheme}`).toEqual([]);
+    await page.goto('/#/settings');
+    await expect(page.getByText('This device')).toBeVisible();
+    expect(await seriousViolations(page), `settings in ${colorScheme}`).toEqual([]);
+    await page.getByRole('button', { name: 'Delete account' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await seriousViolations(page), `delete dialog in ${colorScheme}`).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+    // Focus returns to the button that opened the dialog.
+    await expect(page.getByRole('button', { name: 'Delete account' })).toBeFocused();
+  }
+});
 
 test('the app runs under the server CSP without console errors', async ({ page }) => {
   const problems: string[] = [];
