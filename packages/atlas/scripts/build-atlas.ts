@@ -259,7 +259,7 @@ function main() {
         admin1ByNeighbour,
         ...stats,
         bytes: gz.length,
-        uncompressedBytes: text.length,
+        uncompressedBytes: Buffer.byteLength(text, 'utf8'),
       },
       null,
       2,
