@@ -280,7 +280,17 @@ async function main(argv: string[]): Promise<void> {
   }
   let flags: Flags;
   try {
-    flags = parseArgs({ args: rest, options: OPTIONS, strict: true, allowPositionals: false }).values;
+    // Let negative coordinates follow their option with a space (--lon -0.12).
+    const args: string[] = [];
+    for (let i = 0; i < rest.length; i++) {
+      const a = rest[i]!;
+      const next = rest[i + 1];
+      if (/^--[a-z-]+$/.test(a) && next !== undefined && /^-\d/.test(next)) {
+        args.push(`${a}=${next}`);
+        i++;
+      } else args.push(a);
+    }
+    flags = parseArgs({ args, options: OPTIONS, strict: true, allowPositionals: false }).values;
   } catch (e) {
     fail(`${(e as Error).message}\n${HELP}`);
   }
