@@ -1,5 +1,5 @@
-// ΔT = TT − UT in seconds. Observed values 1900–2025 (Astronomical Almanac / IERS, start of each
-// even year), polynomial fits by Espenak and Meeus before 1900, and our own prediction after 2025:
+// ΔT = TT − UT in seconds. Observed values 1900–2024 (Astronomical Almanac / IERS, start of each
+// even year), polynomial fits by Espenak and Meeus before 1900, and our own prediction after 2024:
 // a gentle quadratic from the last observed value (see docs/decisions/0051-delta-t.md).
 
 const TABLE_START = 1900;
