@@ -12,6 +12,9 @@ import { natalPoints, searchTransit, transitAspects } from '../src/transits/tran
 const HELP = `Usage:
   astro chart --date YYYY-MM-DD --time HH:MM --tz <IANA zone> --lat <deg> --lon <deg> [options]
   astro chart --utc <ISO instant> --lat <deg> --lon <deg> [options]
+  astro chart --date YYYY-MM-DD --time HH:MM --place "Oslo" [--country NO] [options]
+      --place takes coordinates and zone from the atlas (best match; refine with
+      "Name, Region" or --country); --lat/--lon/--tz given as well win
       --house <P|K|W|E|O|R|C>   house system (default P, Placidus)
       --unknown-time            birth time unknown: no houses or angles
       --pick earlier|later      which instant to take when the local time happened twice or never
@@ -190,8 +193,42 @@ const OPTIONS = {
   from: { type: 'string' },
   to: { type: 'string' },
   orb: { type: 'string' },
+  place: { type: 'string' },
+  country: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
+
+interface ResolvedPlace {
+  id: number;
+  name: string;
+  region: string | null;
+  country: string;
+  timeZone: string;
+}
+
+/** Fills --lat, --lon and --tz from the atlas when --place is given (loaded only then). */
+async function withPlace(flags: Flags): Promise<{ flags: Flags; place?: ResolvedPlace }> {
+  if (typeof flags.place !== 'string') return { flags };
+  const { loadAtlas } = await import('@app/atlas/atlas.ts');
+  const options = typeof flags.country === 'string' ? { country: flags.country, limit: 1 } : { limit: 1 };
+  const found = loadAtlas().search(flags.place, options)[0];
+  if (!found) fail(`no place matches "${flags.place}"`);
+  return {
+    flags: {
+      ...flags,
+      lat: flags.lat ?? String(found.lat),
+      lon: flags.lon ?? String(found.lon),
+      tz: flags.tz ?? found.timeZone,
+    },
+    place: {
+      id: found.id,
+      name: found.name,
+      region: found.region,
+      country: found.country,
+      timeZone: found.timeZone,
+    },
+  };
+}
 
 async function batch(flags: Flags): Promise<void> {
   const rl = createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY });
@@ -296,12 +333,20 @@ async function main(argv: string[]): Promise<void> {
   }
   try {
     if (command === 'chart') {
-      const chart = computeNatalChart(chartInput(flags));
-      process.stdout.write(flags.json ? `${JSON.stringify(chart, null, 2)}\n` : `${formatChart(chart)}\n`);
+      const resolved = await withPlace(flags);
+      const chart = computeNatalChart(chartInput(resolved.flags));
+      const p = resolved.place;
+      if (flags.json)
+        process.stdout.write(`${JSON.stringify(p ? { place: p, ...chart } : chart, null, 2)}\n`);
+      else {
+        if (p)
+          console.log(`Place: ${[p.name, p.region, p.country].filter(Boolean).join(', ')} (${p.timeZone})`);
+        process.stdout.write(`${formatChart(chart)}\n`);
+      }
     } else if (command === 'batch') {
       await batch(flags);
     } else if (command === 'transits') {
-      transits(flags);
+      transits((await withPlace(flags)).flags);
     } else {
       fail(`unknown command "${command}"\n${HELP}`);
     }

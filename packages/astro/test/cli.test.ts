@@ -58,6 +58,27 @@ describe('astro command', () => {
     expect(chart.bodies).toHaveLength(13);
   });
 
+  it('takes coordinates and zone from the atlas with --place', { timeout: 60_000 }, () => {
+    const r = run([
+      'chart',
+      '--date',
+      '1930-03-01',
+      '--time',
+      '12:00',
+      '--place',
+      'Amsterdam',
+      '--country',
+      'NL',
+      '--json',
+    ]);
+    expect(r.status).toBe(0);
+    const chart = JSON.parse(r.stdout);
+    expect(chart.place).toMatchObject({ name: 'Amsterdam', timeZone: 'Europe/Amsterdam' });
+    // Amsterdam Mean Time (+00:19:32) was in force, as the zone history says.
+    expect(chart.moment.utc).toBe('1930-03-01T11:40:28.000Z');
+    expect(chart.latitude).toBeCloseTo(52.37, 1);
+  });
+
   it('explains a local time that happened twice and exits non-zero', { timeout: 30_000 }, () => {
     const r = run([
       'chart',
