@@ -107,7 +107,6 @@ export class Atlas {
   private readonly blockBest: Float64Array;
 
   constructor(text: Buffer) {
-    this.text = text;
     const sections = findSections(text);
     const lines = (name: SectionName) => {
       const out: string[] = [];
@@ -187,6 +186,12 @@ export class Atlas {
       const block = key >>> BLOCK_SHIFT;
       if (best > (this.blockBest[block] as number)) this.blockBest[block] = best;
     }
+
+    // Keep only the text still needed (names and keys), not the numbers already parsed.
+    this.text = compactRanges(text, [
+      [this.placeNameStart, this.placeNameEnd],
+      [this.keyStart, this.keyEnd],
+    ]);
   }
 
   stats(): AtlasStats {
@@ -433,6 +438,29 @@ class ByteCursor {
     }
     this.pos = pos + 1;
   }
+}
+
+/**
+ * Copies the byte ranges [starts[i], ends[i]) of each pair into one new buffer, back to back,
+ * rewriting the offsets in place to point into it.
+ */
+function compactRanges(text: Buffer, pairs: [Uint32Array, Uint32Array][]): Buffer {
+  let total = 0;
+  for (const [starts, ends] of pairs) {
+    for (let i = 0; i < starts.length; i++) total += (ends[i] as number) - (starts[i] as number);
+  }
+  const compact = Buffer.alloc(total);
+  let pos = 0;
+  for (const [starts, ends] of pairs) {
+    for (let i = 0; i < starts.length; i++) {
+      const start = starts[i] as number;
+      const end = ends[i] as number;
+      starts[i] = pos;
+      for (let j = start; j < end; j++) compact[pos++] = text[j] as number;
+      ends[i] = pos;
+    }
+  }
+  return compact;
 }
 
 /** Byte span of each section's records (after its header line). */
