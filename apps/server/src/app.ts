@@ -35,7 +35,7 @@ export interface AppOptions {
   clock?: Clock;
   /** An open database to use (and not close); by default the app opens config.databaseUrl. */
   database?: Database;
-  /** Run the mail sender loop (on by default; tests may drive the outbox by hand). */
+  /** Run the background loops: mail sending and the hourly clean-up (on by default; tests drive them by hand). */
   mailLoop?: boolean;
   /** Where log lines go (standard output by default). */
   logStream?: DestinationStream;
@@ -83,13 +83,25 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('database', database);
   app.decorate('mailer', mailer);
   app.decorate('auth', auth);
+  let cleanup: NodeJS.Timeout | undefined;
   app.addHook('onClose', async () => {
     // Finish account work in flight, then stop mail, then release the database.
+    clearInterval(cleanup);
     await auth.idle();
     await mailer.stop();
     await closeDatabase();
   });
-  if (options.mailLoop !== false) app.addHook('onReady', async () => mailer.start());
+  if (options.mailLoop !== false) {
+    app.addHook('onReady', async () => {
+      mailer.start();
+      const tidy = () =>
+        Promise.all([auth.purgeExpired(), mailer.purgeSent()]).catch((error) =>
+          app.log.error({ err: error }, 'clean-up failed'),
+        );
+      cleanup = setInterval(tidy, 60 * 60_000).unref();
+      void tidy();
+    });
+  }
 
   await registerSecurity(app, config);
   await registerDocs(app);

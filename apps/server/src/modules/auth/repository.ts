@@ -245,8 +245,12 @@ export class AuthRepository {
     return Number(result.numDeletedRows);
   }
 
-  async deleteExpiredSessions(now: string): Promise<void> {
+  async deleteExpired(now: string): Promise<void> {
     await this.db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
+    await this.db
+      .deleteFrom('account_secrets')
+      .where((eb) => eb.or([eb('expires_at', '<=', now), eb('used_at', 'is not', null)]))
+      .execute();
   }
 
   // One-time secrets mailed in links

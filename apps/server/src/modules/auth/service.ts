@@ -372,6 +372,11 @@ export class AuthService {
     return changed;
   }
 
+  /** Removes sessions and link secrets that can no longer be used. */
+  async purgeExpired(): Promise<void> {
+    await this.deps.repo.deleteExpired(this.now);
+  }
+
   findAccountByEmail(email: string): Promise<Account | null> {
     return this.deps.repo.findByEmail(email);
   }

@@ -56,12 +56,17 @@ describe('bearer tokens', () => {
     expect((await get('/api/auth/profile', token)).statusCode).toBe(200);
   });
 
-  it('stops working when it expires', async () => {
-    const { token } = await register(t.app);
+  it('stops working when it expires, and the clean-up removes the session', async () => {
+    const { token, userId } = await register(t.app);
     t.clock.advance(29 * 24 * 60 * 60_000);
     expect((await get('/api/auth/profile', token)).statusCode).toBe(200);
     t.clock.advance(2 * 24 * 60 * 60_000);
     expect(errorOf(await get('/api/auth/profile', token))).toEqual(UNAUTHENTICATED);
+    const sessions = () =>
+      t.app.database.db.selectFrom('sessions').select('id').where('user_id', '=', userId).execute();
+    expect(await sessions()).toHaveLength(1);
+    await t.app.auth.purgeExpired();
+    expect(await sessions()).toEqual([]);
   });
 });
 

@@ -42,6 +42,22 @@ describe('mail outbox', () => {
       expect(mail.subject).toContain('Confirm your email address');
       expect((await outbox()).sent_at).not.toBeNull();
       expect(await t.app.mailer.flush()).toBe(0); // sent once only
+      // Once sent, the stored copy no longer holds the link.
+      const stored = await t.app.database.db
+        .selectFrom('mail_outbox')
+        .select(['text_body', 'html_body'])
+        .where('recipient', '=', email)
+        .executeTakeFirstOrThrow();
+      expect(stored).toEqual({ text_body: '', html_body: '' });
+      t.clock.advance(31 * 24 * 60 * 60_000);
+      await t.app.mailer.purgeSent();
+      expect(
+        await t.app.database.db
+          .selectFrom('mail_outbox')
+          .select('id')
+          .where('recipient', '=', email)
+          .execute(),
+      ).toEqual([]);
     } finally {
       await sink.close();
     }

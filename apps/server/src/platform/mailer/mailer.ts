@@ -21,6 +21,7 @@ const CLAIM_MS = 2 * 60_000;
 const FIRST_RETRY_MS = 30_000;
 const LONGEST_RETRY_MS = 60 * 60_000;
 const BATCH = 20;
+const KEEP_SENT_MS = 30 * 24 * 60 * 60_000;
 
 /**
  * Mail goes through the outbox table: queue() stores it, the sender loop delivers it over SMTP and
@@ -98,6 +99,12 @@ export class Mailer {
     await this.db.deleteFrom('mail_outbox').where('recipient', '=', recipient).execute();
   }
 
+  /** Deletes the record of mail sent more than a month ago. */
+  async purgeSent(): Promise<void> {
+    const before = new Date(this.clock.now().getTime() - KEEP_SENT_MS).toISOString();
+    await this.db.deleteFrom('mail_outbox').where('sent_at', '<', before).execute();
+  }
+
   start(intervalMs = 5_000): void {
     if (!this.transport || !this.stopped) return;
     this.stopped = false;
@@ -159,7 +166,14 @@ export class Mailer {
         });
         await this.db
           .updateTable('mail_outbox')
-          .set({ sent_at: this.clock.now().toISOString(), claimed_until: null, last_error: null })
+          // Sent mail keeps its envelope only: the bodies may hold live link secrets.
+          .set({
+            sent_at: this.clock.now().toISOString(),
+            claimed_until: null,
+            last_error: null,
+            text_body: '',
+            html_body: '',
+          })
           .where('id', '=', mail.id)
           .execute();
         sent += 1;
