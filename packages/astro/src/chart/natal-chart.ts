@@ -175,7 +175,16 @@ function buildChart(
   let houses: Houses | null = null;
   if (timeKnown) {
     const a = computeAngles(inst.gast + longitude, latitude, inst.trueObliquity);
-    angles = { ...a, ascendantSign: signOf(a.ascendant), midheavenSign: signOf(a.midheaven) };
+    angles = {
+      ascendant: a.ascendant,
+      midheaven: a.midheaven,
+      descendant: a.descendant,
+      imumCoeli: a.imumCoeli,
+      vertex: a.vertex,
+      armc: a.armc,
+      ascendantSign: signOf(a.ascendant),
+      midheavenSign: signOf(a.midheaven),
+    };
     houses = computeHouses(system, a, latitude, inst.trueObliquity);
   }
   const bodies: ChartBody[] = positions.map((p) => {
@@ -217,7 +226,7 @@ function buildChart(
   const sun = positions.find((p) => p.body === 'sun');
   const moon = positions.find((p) => p.body === 'moon');
   const chart: NatalChart = {
-    moment: { ...moment, jdTt: inst.jdTt, deltaTSeconds: (inst.jdTt - inst.jdUt) * 86400 },
+    moment: Object.assign(moment, { jdTt: inst.jdTt, deltaTSeconds: (inst.jdTt - inst.jdUt) * 86400 }),
     latitude,
     longitude,
     timeKnown,

@@ -31,7 +31,7 @@ export interface Instant {
   /** Greenwich apparent sidereal time, degrees. */
   gast: number;
   /** Row-major rotation from J2000 equator (EQJ) to the true ecliptic and equinox of date. */
-  toEcliptic: Float64Array;
+  toEcliptic: number[];
   /** Heliocentric J2000 states already computed for this instant, by body name. */
   helio: Record<string, StateLike>;
   /** Other per-instant results kept by the modules that computed them. */
@@ -42,9 +42,11 @@ export function makeInstant(jdUt: number): Instant {
   const time = new AstroTime(jdUt - JD_J2000);
   const tilt = e_tilt(time);
   const rot = Rotation_EQJ_ECT(time).rot;
-  const m = new Float64Array(9);
   // astronomy-engine stores rot[column][row]; keep ours row-major.
-  for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) m[r * 3 + c] = rot[c]![r]!;
+  const c0 = rot[0]!;
+  const c1 = rot[1]!;
+  const c2 = rot[2]!;
+  const m = [c0[0]!, c1[0]!, c2[0]!, c0[1]!, c1[1]!, c2[1]!, c0[2]!, c1[2]!, c2[2]!];
   return {
     jdUt,
     jdTt: time.tt + JD_J2000,
