@@ -71,9 +71,9 @@ interface Candidate {
 }
 
 /**
- * The world atlas in memory. Text stays in the one decompressed buffer; places and the sorted
- * search keys are typed arrays of offsets into it, which keeps 200,000 places and 600,000 keys
- * in a few tens of megabytes and makes a search a binary search plus a scan of the matches.
+ * The world atlas in memory. Names and search keys live in one buffer of text; places and the
+ * sorted keys are typed arrays (offsets into it, numbers), which keeps 200,000 places and 580,000
+ * keys in about 30 MB and makes a search a binary search plus a scan of the matches.
  */
 export class Atlas {
   readonly source: string;

@@ -25,7 +25,7 @@ export function getSharedAtlas(): Atlas {
 }
 
 /**
- * Place search over the world atlas. The atlas (about 60 MB, a second to read) is loaded on
+ * Place search over the world atlas. The atlas (about 30 MB, under a second to read) is loaded on
  * first use, once, so processes that never search places never pay for it.
  */
 export function createPlacesService(options: PlacesServiceOptions = {}): PlacesService {
