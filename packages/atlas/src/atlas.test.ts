@@ -120,6 +120,8 @@ describe('atlas data', () => {
       population: 116_565,
     });
     expect(atlas.search('springfield, oregon')[0]?.region).toBe('Oregon');
+    expect(atlas.search('Springfield, IL')[0]).toMatchObject({ region: 'Illinois', countryCode: 'US' });
+    expect(atlas.search('springfield, mo')[0]?.region).toBe('Missouri');
   });
 });
 

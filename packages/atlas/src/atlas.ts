@@ -84,6 +84,8 @@ export class Atlas {
   private readonly countryByCode = new Map<string, number>();
   private readonly regionNames: string[] = [];
   private readonly regionFolded: string[] = [];
+  /** GeoNames admin1 codes, lower case: for the US these are the postal codes ("il", "tx"). */
+  private readonly regionCodes: string[] = [];
   private readonly zones: string[] = [];
   private readonly memo = new Map<string, number[]>();
 
@@ -131,6 +133,7 @@ export class Atlas {
       const name = record.split('\t')[2] ?? '';
       this.regionNames.push(name);
       this.regionFolded.push(foldName(name));
+      this.regionCodes.push((record.split('\t')[1] ?? '').toLowerCase());
     }
     this.zones.push(...lines('zones'));
 
@@ -229,7 +232,8 @@ export class Atlas {
   /**
    * Places whose name, ASCII name or a Latin-script alternate name starts with the query,
    * ignoring case, accents and punctuation; biggest first, whole-name matches weighted up.
-   * "Springfield, Illinois" or "Paris, FR" narrows by region, country name or code after a comma.
+   * "Springfield, Illinois", "Springfield, IL" or "Paris, FR" narrows by region name or code,
+   * country name or code after a comma.
    */
   search(query: string, options: AtlasSearchOptions = {}): AtlasPlace[] {
     const limit = options.limit ?? 10;
@@ -307,7 +311,11 @@ export class Atlas {
     if ((this.countryFolded[country] as string).startsWith(qualifier)) return true;
     if ((this.countryCodes[country] as string).toLowerCase() === qualifier) return true;
     const region = this.placeRegion[place] as number;
-    return region > 0 && (this.regionFolded[region - 1] as string).startsWith(qualifier);
+    if (region === 0) return false;
+    return (
+      (this.regionFolded[region - 1] as string).startsWith(qualifier) ||
+      this.regionCodes[region - 1] === qualifier
+    );
   }
 
   /** Index of the first key that is not less than `needle` (byte order). */
