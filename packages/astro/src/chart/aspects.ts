@@ -74,6 +74,8 @@ export interface ResolvedOrbs {
   aspectOrbs: Float64Array;
   /** Per point, the orb of each kind, NaN where the point sets none. */
   pointOrbs: Map<string, Float64Array>;
+  /** The widest orb of all, to skip kinds that cannot apply before looking orbs up. */
+  maxOrb: number;
   orbFor(a: string, b: string, kind: AspectKind): number;
 }
 
@@ -88,7 +90,11 @@ export function resolveOrbs(settings: OrbSettings = {}): ResolvedOrbs {
     );
   }
   const aspectOrbs = Float64Array.from(kinds, (k) => merged[k]);
+  let maxOrb = Math.max(...aspectOrbs);
+  for (const orbs of pointOrbs.values())
+    for (const o of orbs) if (!Number.isNaN(o)) maxOrb = Math.max(maxOrb, o);
   const resolved: ResolvedOrbs = {
+    maxOrb,
     kinds,
     angles: Float64Array.from(kinds, (k) => ASPECT_ANGLES[k]),
     aspectOrbs,
@@ -125,6 +131,7 @@ export function aspectBetween(p: AspectPoint, q: AspectPoint, orbs: ResolvedOrbs
   for (let k = 0; k < n; k++) {
     const deviation = separation - orbs.angles[k]!;
     const abs = deviation < 0 ? -deviation : deviation;
+    if (abs > orbs.maxOrb) continue;
     const orb = pairOrb(orbs, pa, pb, k);
     if (abs > orb) continue;
     if (bestK >= 0 && Math.abs(bestDev) <= abs) continue;
