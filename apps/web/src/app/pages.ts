@@ -17,11 +17,11 @@ export const pageLoaders = {
   verifyEmail: () => import('../features/auth/components/verify-email-page.tsx'),
   forgotPassword: () => import('../features/auth/components/forgot-password-page.tsx'),
   resetPassword: () => import('../features/auth/components/reset-password-page.tsx'),
-  privacyPolicy: () => import('../features/legal/components/privacy-policy-page.tsx'),
-  termsOfService: () => import('../features/legal/components/terms-of-service-page.tsx'),
-  cookiePolicy: () => import('../features/legal/components/cookie-policy-page.tsx'),
+  privacyPolicy: () => import('../features/legal/pages/privacy-policy-page.tsx'),
+  termsOfService: () => import('../features/legal/pages/terms-of-service-page.tsx'),
+  cookiePolicy: () => import('../features/legal/pages/cookie-policy-page.tsx'),
   contact: () => import('../features/info/components/contact-page.tsx'),
-  updates: () => import('../features/info/components/updates-page.tsx'),
+  updates: () => import('../features/updates/pages/updates-page.tsx'),
   partners: () => import('../features/partners/components/partners-page.tsx'),
   partnerApply: () => import('../features/partners/components/partner-apply-page.tsx'),
 } as const;
@@ -29,5 +29,8 @@ export const pageLoaders = {
 export type PageName = keyof typeof pageLoaders;
 
 export const pages = Object.fromEntries(
-  Object.entries(pageLoaders).map(([name, load]) => [name, lazy(load)]),
+  Object.entries(pageLoaders).map(([name, load]) => [
+    name,
+    lazy(load as () => Promise<{ default: ComponentType }>),
+  ]),
 ) as unknown as Record<PageName, LazyExoticComponent<ComponentType>>;

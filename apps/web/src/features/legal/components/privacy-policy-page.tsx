@@ -1,2 +1,0 @@
-// The router's page map still imports this path; the page itself lives in pages/.
-export { default } from '../pages/privacy-policy-page.tsx';
