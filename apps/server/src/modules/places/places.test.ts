@@ -1,7 +1,8 @@
+import { canonicalZoneName } from '@app/astro/time/zones';
 import { PlacesResultSchema } from '@app/contracts/places.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, errorOf, type TestApp } from '../../testing/harness.ts';
-import { createPlacesService } from './service.ts';
+import { createPlacesService, getSharedAtlas } from './service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -139,5 +140,14 @@ describe('places service', () => {
     expect(oslo).toMatchObject({ name: 'Oslo', countryCode: 'NO', region: 'Oslo', timeZone: 'Europe/Oslo' });
     expect(service.getById(42)).toBeUndefined();
     expect(service.search({ q: 'Oslo', limit: 1 })).toEqual([oslo]);
+  });
+});
+
+describe('atlas zones and the chart library', () => {
+  it('uses only zones whose history the chart library carries', () => {
+    // Birth data turns local time into UT with these zones: none may be missing.
+    const zones = getSharedAtlas().timeZones();
+    expect(zones.length).toBeGreaterThan(300);
+    expect(zones.filter((zone) => canonicalZoneName(zone) === undefined)).toEqual([]);
   });
 });
