@@ -1,6 +1,7 @@
 // ΔT = TT − UT in seconds. Observed values 1900–2024 (Astronomical Almanac / IERS, start of each
 // even year), polynomial fits by Espenak and Meeus before 1900, and our own prediction after 2024:
 // a gentle quadratic from the last observed value (see docs/decisions/0051-delta-t.md).
+import { DeltaT_EspenakMeeus } from 'astronomy-engine';
 
 const TABLE_START = 1900;
 const TABLE_STEP = 2;
@@ -65,9 +66,8 @@ export function deltaTSeconds(year: number): number {
     const t = year - 1600;
     return 120 - 0.9808 * t - 0.01532 * t ** 2 + t ** 3 / 7129;
   }
-  // Long-term parabola (Morrison and Stephenson) for older dates.
-  const u = (year - 1820) / 100;
-  return -20 + 32 * u * u;
+  // Older dates: the rest of Espenak and Meeus's fits, as astronomy-engine implements them.
+  return DeltaT_EspenakMeeus((year - 2000) * 365.25);
 }
 
 /** Decimal year for a Julian Day (UT), precise enough for ΔT. */
