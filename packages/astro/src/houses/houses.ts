@@ -134,23 +134,20 @@ function placidus(armc: number, lat: number, eps: number, asc: number, mc: numbe
   const tanPhi = Math.tan(lat * DEG);
   const sinEps = Math.sin(eps * DEG);
   const cosEps = Math.cos(eps * DEG);
+  // For the ecliptic point at right ascension α, tan δ = tan ε · sin α, so the ascensional
+  // difference needs only sin α: each step is one sine and one arcsine.
+  const k = tanPhi * (sinEps / cosEps);
   const cusp = (fraction: number, nocturnal: boolean): number | undefined => {
     // Start from the equal division of the equator and iterate.
     let ra = nocturnal ? armc + 180 - fraction * 90 : armc + fraction * 90;
-    let lon = 0;
-    for (let k = 0; k < 100; k++) {
-      lon = Math.atan2(Math.sin(ra * DEG), Math.cos(ra * DEG) * cosEps) * RAD;
-      const dec = Math.asin(sinEps * Math.sin(lon * DEG));
-      const x = tanPhi * Math.tan(dec);
-      if (Math.abs(x) >= 1) return undefined;
+    for (let i = 0; ; i++) {
+      const x = k * Math.sin(ra * DEG);
+      if (Math.abs(x) >= 1 || i === 100) return undefined;
       const ad = Math.asin(x) * RAD;
       const next = nocturnal ? armc + 180 - fraction * (90 - ad) : armc + fraction * (90 + ad);
-      if (Math.abs(next - ra) < 1e-9) {
-        ra = next;
-        break;
-      }
+      const done = Math.abs(next - ra) < 1e-9;
       ra = next;
-      if (k === 99) return undefined;
+      if (done) break;
     }
     return norm360(Math.atan2(Math.sin(ra * DEG), Math.cos(ra * DEG) * cosEps) * RAD);
   };
