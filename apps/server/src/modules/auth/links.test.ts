@@ -219,6 +219,21 @@ describe('password reset', () => {
     expect((await login(t.app, email, `parallel-passphrase-${winners[0]}`)).statusCode).toBe(200);
   });
 
+  it('a password change voids a pending reset link but not the verification link', async () => {
+    const { email, token } = await register(t.app);
+    await post('/api/auth/forgot-password', { email });
+    const reset = await mailedSecret(email, 'reset-password');
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/change-password',
+      headers: bearer(token),
+      payload: { currentPassword: GOOD_PASSWORD, newPassword: 'changed-passphrase-77' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await t.app.inject(`/api/auth/verify-reset-token/${reset}`)).statusCode).toBe(400);
+    expect((await verify(await mailedSecret(email, 'verify-email'))).statusCode).toBe(200);
+  });
+
   it('refuses bad reset bodies', async () => {
     for (const payload of [
       {},

@@ -329,8 +329,11 @@ export class AuthRepository {
     return row?.user_id ?? null;
   }
 
-  async deleteSecrets(userId: string, trx: Kysely<Tables> = this.db): Promise<void> {
-    await trx.deleteFrom('account_secrets').where('user_id', '=', userId).execute();
+  /** Voids a person's pending link secrets: all of them, or those of one purpose. */
+  async deleteSecrets(userId: string, purpose?: SecretPurpose, trx: Kysely<Tables> = this.db): Promise<void> {
+    let query = trx.deleteFrom('account_secrets').where('user_id', '=', userId);
+    if (purpose) query = query.where('purpose', '=', purpose);
+    await query.execute();
   }
 
   transaction<T>(work: (trx: Transaction<Tables>) => Promise<T>): Promise<T> {

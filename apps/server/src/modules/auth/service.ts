@@ -195,7 +195,7 @@ export class AuthService {
       await this.deps.repo.update(user.id, { passwordHash }, this.now, trx);
       await this.deps.repo.deleteSessions(user.id, user.sessionId, trx);
       // A pending reset link must not undo the change.
-      await this.deps.repo.deleteSecrets(user.id, trx);
+      await this.deps.repo.deleteSecrets(user.id, 'reset-password', trx);
     });
     this.inBackground(() =>
       this.deps.mailer.queue(passwordChangedMail(account.email, account.name, this.deps.config.appUrl)),
@@ -305,7 +305,7 @@ export class AuthService {
       // The link proves the mailbox is theirs, so the address counts as verified too.
       await repo.update(userId, { passwordHash, emailVerified: true }, this.now, trx);
       await repo.deleteSessions(userId, undefined, trx);
-      await repo.deleteSecrets(userId, trx);
+      await repo.deleteSecrets(userId, undefined, trx);
       return true;
     });
     if (!done) throw new AppError(400, 'INVALID_TOKEN', MESSAGES.invalidResetLink);
