@@ -82,6 +82,13 @@ describe('accuracy against the Swiss Ephemeris, 1900-2100', () => {
     expect(p99(latErrors)).toBeLessThanOrEqual(LATITUDE_LIMITS[body]);
   });
 
+  it('daily speeds agree within 0.001° a day at the 99th percentile', () => {
+    for (const b of BODY_IDS) {
+      const errors = computed.map(({ c, bodies }) => Math.abs(bodies[b]!.speed - c.bodies[b].speed));
+      expect(p99(errors), b).toBeLessThanOrEqual(0.001);
+    }
+  });
+
   it('retrograde flags agree except at a station', () => {
     for (const { c, bodies } of computed) {
       for (const b of BODY_IDS) {

@@ -108,7 +108,7 @@ function toPosition(
   const evx = m[0]! * vx + m[1]! * vy + m[2]! * vz;
   const evy = m[3]! * vx + m[4]! * vy + m[5]! * vz;
   const rxy2 = ex * ex + ey * ey;
-  const speed = ((ex * evy - ey * evx) / rxy2) * RAD + PRECESSION_PER_DAY;
+  const speed = ((ex * evy - ey * evx) / rxy2) * RAD + PRECESSION_PER_DAY + inst.dpsiRate;
   return {
     body,
     longitude: norm360(Math.atan2(ey, ex) * RAD),
@@ -159,7 +159,31 @@ function planetPosition(body: BodyId, inst: Instant): BodyPosition {
   const ax = ux + bx - dot * ux;
   const ay = uy + by - dot * uy;
   const az = uz + bz - dot * uz;
-  return toPosition(body, inst, ax * r, ay * r, az * r, pvx - e.vx, pvy - e.vy, pvz - e.vz);
+  // Velocity of the apparent place: the body's velocity when the light left it (its solar
+  // acceleration over the light time), less the Earth's, plus the drift of the aberration as the
+  // Earth's velocity turns (its solar acceleration over c).
+  const tau = r * LIGHT_DAYS_PER_AU;
+  const p3 = (px * px + py * py + pz * pz) ** 1.5;
+  const back = p3 > 0 ? (SUN_GM * tau) / p3 : 0;
+  const fx = pvx + back * px;
+  const fy = pvy + back * py;
+  const fz = pvz + back * pz;
+  const e3 = (e.x * e.x + e.y * e.y + e.z * e.z) ** 1.5;
+  const k = -SUN_GM / e3 / C_AU_PER_DAY;
+  const dbx = k * e.x;
+  const dby = k * e.y;
+  const dbz = k * e.z;
+  const ddot = ux * dbx + uy * dby + uz * dbz;
+  return toPosition(
+    body,
+    inst,
+    ax * r,
+    ay * r,
+    az * r,
+    fx - e.vx + r * (dbx - ddot * ux),
+    fy - e.vy + r * (dby - ddot * uy),
+    fz - e.vz + r * (dbz - ddot * uz),
+  );
 }
 
 /** Half-width of the lunar difference quotient, days. */
@@ -278,7 +302,7 @@ function meanPerigee(t: number): number {
 const DAYS_PER_CENTURY = 36525;
 
 function meanNodePosition(inst: Instant): BodyPosition {
-  const speed = (-1934.1362891 + 2 * 0.0020754 * inst.t) / DAYS_PER_CENTURY;
+  const speed = (-1934.1362891 + 2 * 0.0020754 * inst.t) / DAYS_PER_CENTURY + inst.dpsiRate;
   return {
     body: 'meanNode',
     longitude: norm360(meanNodeMean(inst.t) + inst.dpsi),
@@ -315,16 +339,23 @@ function lilithPosition(inst: Instant): BodyPosition {
   const node = meanNodeMean(inst.t);
   const apogee = meanPerigee(inst.t) + 180;
   const u = (apogee - node) * DEG;
-  const lon = node + Math.atan2(Math.cos(MOON_INCLINATION) * Math.sin(u), Math.cos(u)) * RAD;
+  const cosI = Math.cos(MOON_INCLINATION);
+  const lon = node + Math.atan2(cosI * Math.sin(u), Math.cos(u)) * RAD;
   const lat = Math.asin(Math.sin(MOON_INCLINATION) * Math.sin(u)) * RAD;
-  const speed = (4069.0137287 - 0.02064 * inst.t) / DAYS_PER_CENTURY;
+  // Rates in degrees per day; the projection onto the ecliptic speeds up and slows down the motion.
+  const nodeRate = (-1934.1362891 + 2 * 0.0020754 * inst.t) / DAYS_PER_CENTURY;
+  const apogeeRate = (4069.0137287 - 0.02064 * inst.t) / DAYS_PER_CENTURY;
+  const su = Math.sin(u);
+  const cu = Math.cos(u);
+  const speed =
+    nodeRate + (cosI / (cu * cu + cosI * cosI * su * su)) * (apogeeRate - nodeRate) + inst.dpsiRate;
   return {
     body: 'lilith',
     longitude: norm360(lon + inst.dpsi),
     latitude: lat,
     distance: 0,
     speed,
-    retrograde: false,
+    retrograde: speed < 0,
   };
 }
 
