@@ -19,6 +19,10 @@ export const ErrorCodeSchema = z.enum([
   'INVALID_TOKEN',
   'EMAIL_NOT_VERIFIED',
   'PAYMENT_REQUIRED',
+  'PLACE_NOT_FOUND',
+  'PLACE_AMBIGUOUS',
+  'TIME_AMBIGUOUS',
+  'TIME_SKIPPED',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 
