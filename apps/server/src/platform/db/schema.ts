@@ -1,5 +1,7 @@
 import type { AuthTables } from '../../modules/auth/tables.ts';
+import type { BirthDataTables } from '../../modules/birth-data/tables.ts';
+import type { SubscriptionTables } from '../../modules/subscription/tables.ts';
 import type { MailTables } from '../mailer/tables.ts';
 
 /** Every table of the product; each module declares (and owns) its own. */
-export interface Tables extends AuthTables, MailTables {}
+export interface Tables extends AuthTables, MailTables, SubscriptionTables, BirthDataTables {}

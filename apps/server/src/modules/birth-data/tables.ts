@@ -1,0 +1,25 @@
+export interface BirthDataTable {
+  user_id: string;
+  name: string;
+  birth_date: string;
+  birth_time: string;
+  time_unknown: number;
+  city: string;
+  country: string;
+  /** GeoNames id (fits a 32-bit integer). */
+  place_id: number | null;
+  region: string | null;
+  country_code: string | null;
+  latitude: number;
+  longitude: number;
+  time_zone: string;
+  utc: string;
+  utc_offset_seconds: number;
+  resolution: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BirthDataTables {
+  birth_data: BirthDataTable;
+}
