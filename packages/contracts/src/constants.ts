@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   birthDataStore: 'birth-data-storage',
   affiliateCoupon: 'affiliate-coupon',
   affiliateCouponDate: 'affiliate-coupon-date',
+  /** Random id of this browser for affiliate clicks (see contracts/affiliate.ts). */
+  affiliateVisitor: 'affiliate-visitor',
 } as const;
 
 export const TOAST_DEFAULT_DURATION_MS = 5000;
