@@ -34,6 +34,9 @@ export async function migrateToLatest(database: Database): Promise<string[]> {
   const migrator = new Migrator({
     db: database.db,
     provider: folderProvider,
+    // Each module owns its tables and its migrations, which may be numbered in parallel; a file
+    // that arrives with a lower number than one already applied still runs.
+    allowUnorderedMigrations: true,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
