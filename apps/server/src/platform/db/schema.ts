@@ -1,7 +1,15 @@
 import type { AuthTables } from '../../modules/auth/tables.ts';
 import type { BirthDataTables } from '../../modules/birth-data/tables.ts';
+import type { ContactTables } from '../../modules/contact/tables.ts';
+import type { PartnerTables } from '../../modules/partners/tables.ts';
 import type { SubscriptionTables } from '../../modules/subscription/tables.ts';
 import type { MailTables } from '../mailer/tables.ts';
 
 /** Every table of the product; each module declares (and owns) its own. */
-export interface Tables extends AuthTables, MailTables, SubscriptionTables, BirthDataTables {}
+export interface Tables
+  extends AuthTables,
+    MailTables,
+    SubscriptionTables,
+    BirthDataTables,
+    PartnerTables,
+    ContactTables {}

@@ -1,0 +1,71 @@
+import type { ApplicationStatus, AudienceSize, ConversionKind } from '@app/contracts/partners.ts';
+
+export interface PartnerApplicationsTable {
+  id: string;
+  name: string;
+  email: string;
+  channels: string;
+  audience_size: AudienceSize;
+  promotion: string;
+  status: ApplicationStatus;
+  rejection_reason: string | null;
+  partner_id: string | null;
+  created_at: string;
+  updated_at: string;
+  decided_at: string | null;
+}
+
+export interface PartnersTable {
+  id: string;
+  application_id: string | null;
+  name: string;
+  email: string;
+  coupon_code: string;
+  commission_bps: number;
+  created_at: string;
+}
+
+export interface AffiliateClicksTable {
+  id: string;
+  code: string;
+  partner_id: string | null;
+  visitor_id: string;
+  /** UTC date YYYY-MM-DD: at most one click per visitor, code and day. */
+  day: string;
+  clicked_at: string;
+  landing_path: string;
+  referrer: string | null;
+}
+
+export type AttributionSource = 'click' | 'coupon';
+
+export interface AffiliateAttributionsTable {
+  user_id: string;
+  partner_id: string;
+  source: AttributionSource;
+  click_id: string | null;
+  clicked_at: string | null;
+  created_at: string;
+}
+
+export interface CommissionLedgerTable {
+  id: string;
+  partner_id: string;
+  user_id: string | null;
+  kind: ConversionKind;
+  external_id: string;
+  amount_minor: number;
+  currency: string;
+  commission_minor: number;
+  coupon_code: string | null;
+  reverses_id: string | null;
+  created_at: string;
+}
+
+export interface PartnerTables {
+  partner_applications: PartnerApplicationsTable;
+  partners: PartnersTable;
+  affiliate_clicks: AffiliateClicksTable;
+  affiliate_attributions: AffiliateAttributionsTable;
+  commission_ledger: CommissionLedgerTable;
+}
