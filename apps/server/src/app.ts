@@ -8,6 +8,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { TokenSigner } from './modules/auth/tokens.ts';
 import { placesRoutes } from './modules/places/routes.ts';
+import { registerSubscriptions } from './modules/subscription/plugin.ts';
 import { authGuard } from './platform/auth-guard.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { type Database, openDatabase } from './platform/db/database.ts';
@@ -106,6 +107,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await registerSecurity(app, config);
   await registerDocs(app);
   await app.register(authGuard, { authenticate: (token) => auth.authenticate(token) });
+  await registerSubscriptions(app);
 
   await app.register(healthRoutes, { prefix: '/api', db: database.db });
   await app.register(authRoutes, { prefix: '/api/auth', auth });

@@ -72,7 +72,148 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default('apps/web/dist'),
   RATE_LIMIT_ENABLED: flag(true),
+  PAYMENT_PROVIDER: z.enum(['local', 'stripe']).default('local'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_URL: z
+    .string()
+    .optional()
+    .pipe(z.url({ error: 'must be a URL' }).optional()),
+  PAST_DUE_GRACE_DAYS: z.coerce.number({ error: 'must be a number' }).min(0).max(60).default(3),
+  BILLING_PLANS: z.string().optional(),
+  BILLING_COUPONS: z.string().optional(),
+  TEST_CLOCK_CONTROL: flag(false),
 });
+
+const PlanSeedSchema = z.strictObject({
+  id: z.string().regex(/^[a-z0-9-]+$/),
+  name: z.string().min(1),
+  kind: z.enum(['full', 'chat']),
+  interval: z.enum(['month', 'year']),
+  priceMinor: z.number().int().nonnegative(),
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  trialDays: z.number().int().min(0).max(90),
+  features: z.array(z.string()),
+  limits: z.strictObject({
+    chatMessagesPerDay: z.number().int().nonnegative(),
+    landscapeRegenerationsPerDay: z.number().int().nonnegative(),
+  }),
+  stripePriceId: z.string().optional(),
+});
+export type PlanSeed = z.infer<typeof PlanSeedSchema>;
+
+const CouponSeedSchema = z
+  .strictObject({
+    code: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+    percentOff: z.number().int().min(1).max(100).optional(),
+    amountOffMinor: z.number().int().positive().optional(),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/)
+      .optional(),
+    duration: z.enum(['once', 'repeating', 'forever']),
+    durationPeriods: z.number().int().positive().optional(),
+    expiresAt: z.iso.datetime().optional(),
+    maxRedemptions: z.number().int().positive().optional(),
+    planIds: z.array(z.string()).optional(),
+  })
+  .refine(
+    (c) => (c.percentOff === undefined) !== (c.amountOffMinor === undefined),
+    'give percentOff or amountOffMinor',
+  )
+  .refine(
+    (c) => c.amountOffMinor === undefined || c.currency !== undefined,
+    'amountOffMinor needs a currency',
+  )
+  .refine(
+    (c) => (c.duration === 'repeating') === (c.durationPeriods !== undefined),
+    'durationPeriods goes with repeating',
+  );
+export type CouponSeed = z.infer<typeof CouponSeedSchema>;
+
+/** Subscriptions and payments. */
+export interface BillingConfig {
+  provider: 'local' | 'stripe';
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
+  pastDueGraceMs: number;
+  plans: PlanSeed[];
+  coupons: CouponSeed[];
+  /** Lets POST /api/test/clock move the server clock (end-to-end tests only; off by default). */
+  testClockControl: boolean;
+}
+
+const DAY = 24 * 60 * 60_000;
+
+/** The plan catalogue offered unless BILLING_PLANS replaces it. */
+export const DEFAULT_PLANS: PlanSeed[] = [
+  {
+    id: 'monthly',
+    name: 'Monthly',
+    kind: 'full',
+    interval: 'month',
+    priceMinor: 1499,
+    currency: 'USD',
+    trialDays: 7,
+    features: [
+      'Chat with your astrology assistant',
+      'Your daily cosmic landscape',
+      'Birth chart from your exact birth time and place',
+    ],
+    limits: { chatMessagesPerDay: 50, landscapeRegenerationsPerDay: 3 },
+  },
+  {
+    id: 'yearly',
+    name: 'Yearly',
+    kind: 'full',
+    interval: 'year',
+    priceMinor: 14388,
+    currency: 'USD',
+    trialDays: 7,
+    features: [
+      'Chat with your astrology assistant',
+      'Your daily cosmic landscape',
+      'Birth chart from your exact birth time and place',
+      'Two months free compared with monthly',
+    ],
+    limits: { chatMessagesPerDay: 50, landscapeRegenerationsPerDay: 3 },
+  },
+  {
+    id: 'chat-monthly',
+    name: 'Chat only',
+    kind: 'chat',
+    interval: 'month',
+    priceMinor: 799,
+    currency: 'USD',
+    trialDays: 3,
+    features: ['Chat with your astrology assistant'],
+    limits: { chatMessagesPerDay: 30, landscapeRegenerationsPerDay: 0 },
+  },
+];
+
+export function defaultBilling(): BillingConfig {
+  return {
+    provider: 'local',
+    stripe: undefined,
+    pastDueGraceMs: 3 * DAY,
+    plans: structuredClone(DEFAULT_PLANS),
+    coupons: [],
+    testClockControl: false,
+  };
+}
+
+function parseJsonList<T>(name: string, text: string | undefined, schema: z.ZodType<T>, problems: string[]) {
+  if (!text) return undefined;
+  try {
+    const parsed = z.array(schema).safeParse(JSON.parse(text));
+    if (parsed.success) return parsed.data;
+    problems.push(
+      `${name}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`,
+    );
+  } catch {
+    problems.push(`${name}: must be a JSON list`);
+  }
+  return undefined;
+}
 
 /** Limits of the per-account and per-address throttles (counts within a window). */
 export interface ThrottleRule {
@@ -97,6 +238,8 @@ export interface Config {
   logLevel: string;
   webDistDir: string;
   rateLimit: { enabled: boolean; max: number; windowMs: number };
+  /** Absent in hand-made configs: defaultBilling() applies. */
+  billing?: BillingConfig;
   bodyLimit: number;
   sessionTtlMs: number;
   throttle: {
@@ -140,6 +283,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  const problems: string[] = [];
+  const plans = parseJsonList('BILLING_PLANS', e.BILLING_PLANS, PlanSeedSchema, problems);
+  const coupons = parseJsonList('BILLING_COUPONS', e.BILLING_COUPONS, CouponSeedSchema, problems);
+  if (e.PAYMENT_PROVIDER === 'stripe' && !(e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET)) {
+    problems.push('PAYMENT_PROVIDER: stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -156,6 +306,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     rateLimit: { enabled: e.RATE_LIMIT_ENABLED, ...POLICY.rateLimit },
+    billing: {
+      provider: e.PAYMENT_PROVIDER,
+      stripe:
+        e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+          ? {
+              secretKey: e.STRIPE_SECRET_KEY,
+              webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+              apiUrl: e.STRIPE_API_URL,
+            }
+          : undefined,
+      pastDueGraceMs: e.PAST_DUE_GRACE_DAYS * DAY,
+      plans: plans ?? structuredClone(DEFAULT_PLANS),
+      coupons: coupons ?? [],
+      testClockControl: e.TEST_CLOCK_CONTROL,
+    },
     bodyLimit: POLICY.bodyLimit,
     sessionTtlMs: POLICY.sessionTtlMs,
     throttle: structuredClone(POLICY.throttle),

@@ -1,0 +1,142 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  createTestApp,
+  errorOf,
+  register,
+  secretFromOutbox,
+  type TestApp,
+  uniqueEmail,
+} from '../../testing/harness.ts';
+import { SubscriptionRepository, type SubscriptionRow } from './repository.ts';
+
+const DAY = 86_400_000;
+let t: TestApp;
+let repo: SubscriptionRepository;
+const adminEmail = uniqueEmail('admin');
+
+beforeAll(async () => {
+  t = await createTestApp({
+    config: { adminEmails: [adminEmail] },
+    beforeReady: (app: FastifyInstance) => {
+      app.get('/api/test-paid', { preHandler: app.requirePaidAccess }, async () => ({ ok: true }));
+    },
+  });
+  repo = new SubscriptionRepository(t.app.database.db);
+});
+afterAll(() => t.close());
+
+async function verifiedUser(email = uniqueEmail()) {
+  const person = await register(t.app, email);
+  await t.app.inject(`/api/auth/verify-email/${await secretFromOutbox(t.app, email, 'verify-email')}`);
+  return person;
+}
+
+function row(userId: string, changes: Partial<SubscriptionRow>): SubscriptionRow {
+  const now = t.clock.now();
+  return {
+    user_id: userId,
+    plan_id: 'monthly',
+    status: 'active',
+    provider: 'local',
+    customer_id: null,
+    provider_subscription_id: null,
+    customer_email: 'x@example.com',
+    customer_name: 'X',
+    current_period_start: now.toISOString(),
+    current_period_end: new Date(now.getTime() + 30 * DAY).toISOString(),
+    trial_end: null,
+    cancel_at_period_end: 0,
+    canceled_at: null,
+    past_due_since: null,
+    coupon_code: null,
+    discount_periods_left: null,
+    card_last4: null,
+    card_behaviour: null,
+    trial_reminder_for: null,
+    had_trial: 0,
+    provider_version: 0,
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+    ...changes,
+  };
+}
+
+describe('GET /api/subscription/status and app.requirePaidAccess', () => {
+  it('without a subscription: status null, no paid access, 403 PAYMENT_REQUIRED', async () => {
+    const person = await verifiedUser();
+    const status = await t.app.inject({ url: '/api/subscription/status', headers: bearer(person.token) });
+    expect(status.statusCode).toBe(200);
+    expect(status.json()).toEqual({
+      success: true,
+      subscriptionStatus: null,
+      plan: null,
+      currentPeriodEnd: null,
+      trialEnd: null,
+      cancelAtPeriodEnd: false,
+      hasPaidAccess: false,
+    });
+    const guarded = await t.app.inject({ url: '/api/test-paid', headers: bearer(person.token) });
+    expect(errorOf(guarded)).toMatchObject({ status: 403, code: 'PAYMENT_REQUIRED' });
+    expect(errorOf(guarded).error).toMatch(/subscription/);
+  });
+
+  it('refuses guests (401) and unverified people (403 EMAIL_NOT_VERIFIED) before looking at payment', async () => {
+    expect((await t.app.inject('/api/test-paid')).statusCode).toBe(401);
+    expect((await t.app.inject('/api/subscription/status')).statusCode).toBe(401);
+    const unverified = await register(t.app);
+    await repo.putSubscription(row(unverified.userId, { status: 'active' }));
+    const guarded = await t.app.inject({ url: '/api/test-paid', headers: bearer(unverified.token) });
+    expect(errorOf(guarded)).toMatchObject({ status: 403, code: 'EMAIL_NOT_VERIFIED' });
+  });
+
+  it('trialing: access, with trial end and plan in the status', async () => {
+    const person = await verifiedUser();
+    const trialEnd = new Date(t.clock.now().getTime() + 7 * DAY).toISOString();
+    await repo.putSubscription(
+      row(person.userId, { status: 'trialing', trial_end: trialEnd, current_period_end: trialEnd }),
+    );
+    const status = (
+      await t.app.inject({ url: '/api/subscription/status', headers: bearer(person.token) })
+    ).json();
+    expect(status).toMatchObject({
+      subscriptionStatus: 'trialing',
+      trialEnd,
+      currentPeriodEnd: trialEnd,
+      hasPaidAccess: true,
+    });
+    expect(status.plan).toMatchObject({ id: 'monthly', interval: 'month', trialDays: 7 });
+    expect(status.plan.stripePriceId).toBeUndefined();
+    const guarded = await t.app.inject({ url: '/api/test-paid', headers: bearer(person.token) });
+    expect(guarded.json()).toEqual({ ok: true });
+  });
+
+  it('past_due: access within the grace period only, as the clock moves', async () => {
+    const person = await verifiedUser();
+    await repo.putSubscription(
+      row(person.userId, { status: 'past_due', past_due_since: t.clock.now().toISOString() }),
+    );
+    const paid = () => t.app.inject({ url: '/api/test-paid', headers: bearer(person.token) });
+    expect((await paid()).statusCode).toBe(200);
+    t.clock.advance(3 * DAY + 1);
+    expect(errorOf(await paid()).code).toBe('PAYMENT_REQUIRED');
+  });
+
+  it('canceled and unpaid: no access; admin: access with no subscription', async () => {
+    for (const status of ['canceled', 'unpaid', 'incomplete', 'paused'] as const) {
+      const person = await verifiedUser();
+      await repo.putSubscription(row(person.userId, { status }));
+      const guarded = await t.app.inject({ url: '/api/test-paid', headers: bearer(person.token) });
+      expect(errorOf(guarded).code).toBe('PAYMENT_REQUIRED');
+    }
+    const admin = await verifiedUser(adminEmail);
+    const status = (
+      await t.app.inject({ url: '/api/subscription/status', headers: bearer(admin.token) })
+    ).json();
+    expect(status).toMatchObject({ subscriptionStatus: null, hasPaidAccess: true });
+    expect((await t.app.inject({ url: '/api/test-paid', headers: bearer(admin.token) })).statusCode).toBe(
+      200,
+    );
+  });
+});

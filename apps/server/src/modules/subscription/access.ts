@@ -1,0 +1,54 @@
+import type { Role } from '@app/contracts/auth.ts';
+import type { SubscriptionStatusResult } from '@app/contracts/subscription.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { hasPaidAccess } from './entitlement.ts';
+import type { StoredPlan, SubscriptionRepository, SubscriptionRow } from './repository.ts';
+
+/** Reads a person's subscription and answers GET /status and the paid-access question. */
+export class AccessReader {
+  constructor(
+    private readonly repo: SubscriptionRepository,
+    private readonly clock: Clock,
+    private readonly pastDueGraceMs: number,
+  ) {}
+
+  decide(role: Role, row: SubscriptionRow | undefined): boolean {
+    return hasPaidAccess({
+      role,
+      subscription: row
+        ? {
+            status: row.status,
+            currentPeriodEnd: row.current_period_end,
+            cancelAtPeriodEnd: Number(row.cancel_at_period_end) === 1,
+            pastDueSince: row.past_due_since,
+          }
+        : null,
+      now: this.clock.now(),
+      pastDueGraceMs: this.pastDueGraceMs,
+    });
+  }
+
+  async hasPaidAccess(user: { id: string; role: Role }): Promise<boolean> {
+    if (user.role === 'admin') return true;
+    return this.decide(user.role, await this.repo.findSubscription(user.id));
+  }
+
+  async status(user: { id: string; role: Role }): Promise<SubscriptionStatusResult> {
+    const row = await this.repo.findSubscription(user.id);
+    const plan: StoredPlan | null = row ? await this.repo.findPlan(row.plan_id) : null;
+    return {
+      success: true,
+      subscriptionStatus: row?.status ?? null,
+      plan: plan ? publicPlan(plan) : null,
+      currentPeriodEnd: row?.current_period_end ?? null,
+      trialEnd: row?.status === 'trialing' ? row.trial_end : null,
+      cancelAtPeriodEnd: row ? Number(row.cancel_at_period_end) === 1 : false,
+      hasPaidAccess: this.decide(user.role, row),
+    };
+  }
+}
+
+export function publicPlan(plan: StoredPlan) {
+  const { stripePriceId: _hidden, ...rest } = plan;
+  return rest;
+}

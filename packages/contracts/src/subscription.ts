@@ -1,0 +1,191 @@
+import { z } from 'zod';
+
+// Requests and answers of /api/subscription (SPEC section 7).
+
+/** Every status a subscription can be in (the provider's vocabulary). */
+export const SubscriptionStatusSchema = z.enum([
+  'incomplete',
+  'incomplete_expired',
+  'trialing',
+  'active',
+  'past_due',
+  'canceled',
+  'unpaid',
+  'paused',
+]);
+export type SubscriptionStatus = z.infer<typeof SubscriptionStatusSchema>;
+
+export const PlanIntervalSchema = z.enum(['month', 'year']);
+export type PlanInterval = z.infer<typeof PlanIntervalSchema>;
+
+/** full: the whole product; chat: the chat-only plan bought by create-chatbot-subscription. */
+export const PlanKindSchema = z.enum(['full', 'chat']);
+export type PlanKind = z.infer<typeof PlanKindSchema>;
+
+export const PlanLimitsSchema = z.object({
+  chatMessagesPerDay: z.number().int().nonnegative(),
+  landscapeRegenerationsPerDay: z.number().int().nonnegative(),
+});
+export type PlanLimits = z.infer<typeof PlanLimitsSchema>;
+
+export const PlanIdSchema = z
+  .string()
+  .trim()
+  .min(1, 'Please choose a plan.')
+  .max(64, 'Please choose a plan.')
+  .regex(/^[a-z0-9-]+$/, 'Please choose a plan.');
+
+export const PlanSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: PlanKindSchema,
+  interval: PlanIntervalSchema,
+  /** Price per interval in the currency's minor unit (cents). */
+  priceMinor: z.number().int().nonnegative(),
+  /** ISO 4217 code, upper case. */
+  currency: z.string().length(3),
+  trialDays: z.number().int().nonnegative(),
+  features: z.array(z.string()),
+  limits: PlanLimitsSchema,
+});
+export type Plan = z.infer<typeof PlanSchema>;
+
+export const PlansResultSchema = z.object({ success: z.literal(true), plans: z.array(PlanSchema) });
+export type PlansResult = z.infer<typeof PlansResultSchema>;
+
+/** Codes are compared without regard to case; blank means none. */
+export const CouponCodeSchema = z
+  .string()
+  .trim()
+  .max(64, 'That coupon code is too long.')
+  .regex(/^[A-Za-z0-9_-]*$/, 'A coupon code has only letters, digits, - and _.');
+
+export const CreateSubscriptionBodySchema = z.strictObject({
+  planId: PlanIdSchema,
+  couponCode: CouponCodeSchema.nullish(),
+});
+export type CreateSubscriptionBody = z.infer<typeof CreateSubscriptionBodySchema>;
+
+export const CreateChatbotSubscriptionBodySchema = z
+  .strictObject({ couponCode: CouponCodeSchema.nullish() })
+  .optional();
+
+export const CheckoutResultSchema = z.object({
+  success: z.literal(true),
+  /** Where to send the browser to pay. */
+  url: z.string(),
+  sessionId: z.string(),
+});
+export type CheckoutResult = z.infer<typeof CheckoutResultSchema>;
+
+export const ValidateCouponBodySchema = z.strictObject({
+  couponCode: CouponCodeSchema.pipe(z.string().min(1, 'Please enter a coupon code.')),
+  planId: PlanIdSchema,
+});
+export type ValidateCouponBody = z.infer<typeof ValidateCouponBodySchema>;
+
+export const CouponDurationSchema = z.enum(['once', 'repeating', 'forever']);
+export type CouponDuration = z.infer<typeof CouponDurationSchema>;
+
+export const CouponRefusalSchema = z.enum(['unknown', 'expired', 'used_up', 'not_for_plan']);
+export type CouponRefusal = z.infer<typeof CouponRefusalSchema>;
+
+export const ValidateCouponResultSchema = z.discriminatedUnion('valid', [
+  z.object({
+    success: z.literal(true),
+    valid: z.literal(true),
+    couponCode: z.string(),
+    planId: z.string(),
+    currency: z.string(),
+    originalPriceMinor: z.number().int(),
+    discountMinor: z.number().int(),
+    priceMinor: z.number().int(),
+    duration: CouponDurationSchema,
+    /** For repeating coupons: how many billing periods the discount lasts. */
+    durationPeriods: z.number().int().nullable(),
+    /** A words-for-people summary such as "20% off for 3 months". */
+    description: z.string(),
+  }),
+  z.object({
+    success: z.literal(true),
+    valid: z.literal(false),
+    couponCode: z.string(),
+    reason: CouponRefusalSchema,
+    message: z.string(),
+  }),
+]);
+export type ValidateCouponResult = z.infer<typeof ValidateCouponResultSchema>;
+
+export const SubscriptionStatusResultSchema = z.object({
+  success: z.literal(true),
+  subscriptionStatus: SubscriptionStatusSchema.nullable(),
+  plan: PlanSchema.nullable(),
+  currentPeriodEnd: z.string().nullable(),
+  trialEnd: z.string().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+  hasPaidAccess: z.boolean(),
+});
+export type SubscriptionStatusResult = z.infer<typeof SubscriptionStatusResultSchema>;
+
+export const SubscriptionActionResultSchema = SubscriptionStatusResultSchema.extend({
+  message: z.string(),
+});
+export type SubscriptionActionResult = z.infer<typeof SubscriptionActionResultSchema>;
+
+/** Reactivating after the period ended needs a new checkout: then `url` is set. */
+export const ReactivateResultSchema = SubscriptionActionResultSchema.extend({
+  url: z.string().nullable(),
+});
+export type ReactivateResult = z.infer<typeof ReactivateResultSchema>;
+
+export const ManageCardResultSchema = z.object({ success: z.literal(true), url: z.string() });
+export type ManageCardResult = z.infer<typeof ManageCardResultSchema>;
+
+export const UsageKindSchema = z.enum(['chatMessages', 'landscapeRegenerations']);
+export type UsageKind = z.infer<typeof UsageKindSchema>;
+
+export const ConstraintSchema = z.object({
+  limit: z.number().int(),
+  used: z.number().int(),
+  remaining: z.number().int(),
+});
+
+export const ConstraintsResultSchema = z.object({
+  success: z.literal(true),
+  planId: z.string().nullable(),
+  hasPaidAccess: z.boolean(),
+  /** The UTC day the counters belong to (YYYY-MM-DD); they start again at midnight UTC. */
+  day: z.string(),
+  resetsAt: z.string(),
+  chatMessages: ConstraintSchema,
+  landscapeRegenerations: ConstraintSchema,
+});
+export type ConstraintsResult = z.infer<typeof ConstraintsResultSchema>;
+
+export const InvoiceSchema = z.object({
+  id: z.string(),
+  status: z.enum(['paid', 'open', 'failed', 'refunded', 'void']),
+  amountMinor: z.number().int(),
+  currency: z.string(),
+  planId: z.string().nullable(),
+  periodStart: z.string().nullable(),
+  periodEnd: z.string().nullable(),
+  createdAt: z.string(),
+  couponCode: z.string().nullable(),
+});
+export type Invoice = z.infer<typeof InvoiceSchema>;
+
+export const InvoicesResultSchema = z.object({ success: z.literal(true), invoices: z.array(InvoiceSchema) });
+export type InvoicesResult = z.infer<typeof InvoicesResultSchema>;
+
+/** The server messages SPEC section 8 maps to subscription and payment texts. */
+export const SUBSCRIPTION_ERRORS = {
+  noActiveSubscription: 'No active subscription found',
+  noSubscription: 'No subscription found',
+  noCustomer: 'No customer found',
+  paymentProcessing: 'Payment processing error',
+  unavailable: 'Service temporarily unavailable',
+} as const;
+
+export const PAID_ACCESS_REQUIRED_MESSAGE =
+  'This needs an active subscription. Please choose a plan to continue.';
