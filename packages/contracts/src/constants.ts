@@ -12,6 +12,10 @@ export const STORAGE_KEYS = {
   affiliateCouponDate: 'affiliate-coupon-date',
   /** Random id of this browser for affiliate clicks (see contracts/affiliate.ts). */
   affiliateVisitor: 'affiliate-visitor',
+  /** The code and UTC day of the last affiliate click sent, so a browser sends one a day per code. */
+  affiliateClickSent: 'affiliate-click-sent',
+  /** When "Later" was chosen on the install card (ISO date); the card stays hidden for a week. */
+  installCardDismissedAt: 'install-card-dismissed-at',
 } as const;
 
 export const TOAST_DEFAULT_DURATION_MS = 5000;

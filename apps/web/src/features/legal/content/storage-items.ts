@@ -42,8 +42,25 @@ export const STORED_ITEMS: Record<keyof typeof STORAGE_KEYS, StoredItem> = {
   },
   affiliateCouponDate: {
     holds: 'The date and time the partner code was stored.',
-    why: `To count your visit for the partner at most once a day, and to honour the ${ATTRIBUTION_DAYS}-day window in which a sign-up credits a partner.`,
+    why: `To know when you arrived with the partner’s link: a sign-up credits the partner only within ${ATTRIBUTION_DAYS} days of a visit.`,
     until: 'Removed together with the partner code.',
+  },
+  affiliateVisitor: {
+    holds:
+      'A random number for this browser, made only when you arrive with a partner code. It says nothing about you.',
+    why: `To count a partner’s visits without counting the same browser twice, and to credit the partner if you create an account within ${ATTRIBUTION_DAYS} days. No cookie or third-party tracker is involved.`,
+    until: 'Removed together with the partner code.',
+  },
+  affiliateClickSent: {
+    holds:
+      'The partner code and the day (UTC) on which this browser last told our server about a visit with it.',
+    why: 'So a visit with a partner code is reported to our server at most once a day.',
+    until: 'Removed together with the partner code.',
+  },
+  installCardDismissedAt: {
+    holds: 'The date and time you chose “Later” on the card that offers to install the app.',
+    why: 'To leave you in peace: the card stays hidden for a week after that.',
+    until: 'Kept until you clear this site’s data; it no longer matters after a week.',
   },
 };
 
