@@ -1,0 +1,158 @@
+import { z } from 'zod';
+
+// GET /api/chart/natal: the signed-in person's natal chart, computed from their birth data.
+
+export const HOUSE_SYSTEM_CODES = ['P', 'K', 'W', 'E', 'O', 'R', 'C'] as const;
+export const HouseSystemCodeSchema = z.enum(HOUSE_SYSTEM_CODES, {
+  error: `houseSystem must be one of ${HOUSE_SYSTEM_CODES.join(', ')}.`,
+});
+export type HouseSystemCode = z.infer<typeof HouseSystemCodeSchema>;
+
+export const HOUSE_SYSTEM_NAMES: Record<HouseSystemCode, string> = {
+  P: 'Placidus',
+  K: 'Koch',
+  W: 'Whole Sign',
+  E: 'Equal',
+  O: 'Porphyry',
+  R: 'Regiomontanus',
+  C: 'Campanus',
+};
+
+export const NatalChartQuerySchema = z.strictObject({
+  houseSystem: HouseSystemCodeSchema.default('P'),
+});
+export type NatalChartQuery = z.infer<typeof NatalChartQuerySchema>;
+
+export const SIGN_NAMES = [
+  'aries',
+  'taurus',
+  'gemini',
+  'cancer',
+  'leo',
+  'virgo',
+  'libra',
+  'scorpio',
+  'sagittarius',
+  'capricorn',
+  'aquarius',
+  'pisces',
+] as const;
+export const SignSchema = z.enum(SIGN_NAMES);
+export type SignName = z.infer<typeof SignSchema>;
+
+export const BODY_NAMES = [
+  'sun',
+  'moon',
+  'mercury',
+  'venus',
+  'mars',
+  'jupiter',
+  'saturn',
+  'uranus',
+  'neptune',
+  'pluto',
+  'meanNode',
+  'trueNode',
+  'lilith',
+] as const;
+export const BodyNameSchema = z.enum(BODY_NAMES);
+export type BodyName = z.infer<typeof BodyNameSchema>;
+
+export const ASPECT_KINDS = [
+  'conjunction',
+  'semiSextile',
+  'sextile',
+  'square',
+  'trine',
+  'quincunx',
+  'opposition',
+] as const;
+export const AspectKindSchema = z.enum(ASPECT_KINDS);
+export type AspectKindName = z.infer<typeof AspectKindSchema>;
+
+/** A point on the zodiac: longitude 0..360 and the same as sign, whole degrees and minutes (truncated). */
+const ZodiacPosition = z.object({
+  longitude: z.number(),
+  sign: SignSchema,
+  degree: z.number().int().min(0).max(29),
+  minute: z.number().int().min(0).max(59),
+});
+export type ZodiacPosition = z.infer<typeof ZodiacPosition>;
+
+export const ChartBodySchema = ZodiacPosition.extend({
+  id: BodyNameSchema,
+  /** Ecliptic latitude, degrees. */
+  latitude: z.number(),
+  /** Degrees per day; negative when retrograde. */
+  speed: z.number(),
+  retrograde: z.boolean(),
+  /** 1..12; null when the birth time is unknown. */
+  house: z.number().int().min(1).max(12).nullable(),
+  dignities: z.array(z.enum(['domicile', 'exaltation', 'detriment', 'fall'])),
+});
+export type ChartBody = z.infer<typeof ChartBodySchema>;
+
+export const ChartAnglesSchema = z.object({
+  ascendant: ZodiacPosition,
+  midheaven: ZodiacPosition,
+  descendant: ZodiacPosition,
+  imumCoeli: ZodiacPosition,
+  vertex: ZodiacPosition,
+});
+export type ChartAngles = z.infer<typeof ChartAnglesSchema>;
+
+export const ChartCuspSchema = ZodiacPosition.extend({ house: z.number().int().min(1).max(12) });
+export type ChartCusp = z.infer<typeof ChartCuspSchema>;
+
+export const ChartAspectSchema = z.object({
+  /** Body ids, or 'ascendant' / 'midheaven'. */
+  a: z.string(),
+  b: z.string(),
+  kind: AspectKindSchema,
+  angle: z.number(),
+  /** Distance from exact, degrees (signed). */
+  deviation: z.number(),
+  orb: z.number(),
+  exactness: z.number(),
+  motion: z.enum(['applying', 'separating', 'exact']),
+});
+export type ChartAspect = z.infer<typeof ChartAspectSchema>;
+
+export const NatalChartSchema = z.object({
+  /** The house system asked for and the one used (they differ in polar latitudes, see notes). */
+  houseSystem: z.object({ requested: HouseSystemCodeSchema, used: HouseSystemCodeSchema }),
+  timeKnown: z.boolean(),
+  moment: z.object({
+    utc: z.string(),
+    localTime: z.string(),
+    timeZone: z.string(),
+    utcOffsetSeconds: z.number().int(),
+    zoneAbbreviation: z.string(),
+  }),
+  place: z.object({ city: z.string(), country: z.string(), latitude: z.number(), longitude: z.number() }),
+  bodies: z.array(ChartBodySchema),
+  /** null when the birth time is unknown. */
+  angles: ChartAnglesSchema.nullable(),
+  /** Twelve cusps, house 1 first; null when the birth time is unknown. */
+  cusps: z.array(ChartCuspSchema).nullable(),
+  aspects: z.array(ChartAspectSchema),
+  /** Counts over the ten planets, Sun to Pluto. */
+  elements: z.object({ fire: z.number(), earth: z.number(), air: z.number(), water: z.number() }),
+  modalities: z.object({ cardinal: z.number(), fixed: z.number(), mutable: z.number() }),
+  /** Ruler of the rising sign; null when the birth time is unknown. */
+  chartRuler: z.object({ modern: BodyNameSchema, traditional: BodyNameSchema }).nullable(),
+  moonPhase: z
+    .object({
+      name: z.string(),
+      illumination: z.number(),
+      elongation: z.number(),
+      waxing: z.boolean(),
+    })
+    .nullable(),
+  /** Plain-language remarks: unknown birth time, a house system replaced near the poles. */
+  notes: z.array(z.string()),
+});
+export type NatalChart = z.infer<typeof NatalChartSchema>;
+
+export const NatalChartResultSchema = z.object({ success: z.literal(true), chart: NatalChartSchema });
+export type NatalChartResult = z.infer<typeof NatalChartResultSchema>;
