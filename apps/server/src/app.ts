@@ -7,7 +7,13 @@ import { AuthRepository } from './modules/auth/repository.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { TokenSigner } from './modules/auth/tokens.ts';
+import { BirthDataRepository } from './modules/birth-data/repository.ts';
+import { birthDataRoutes } from './modules/birth-data/routes.ts';
+import { BirthDataService } from './modules/birth-data/service.ts';
+import { registerContact } from './modules/contact/plugin.ts';
+import { registerPartners } from './modules/partners/plugin.ts';
 import { placesRoutes } from './modules/places/routes.ts';
+import { createPlacesService } from './modules/places/service.ts';
 import { registerSubscriptions } from './modules/subscription/plugin.ts';
 import { authGuard } from './platform/auth-guard.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
@@ -111,7 +117,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   await app.register(healthRoutes, { prefix: '/api', db: database.db });
   await app.register(authRoutes, { prefix: '/api/auth', auth });
-  await app.register(placesRoutes, { prefix: '/api' });
+  const places = createPlacesService();
+  await app.register(placesRoutes, { prefix: '/api', places });
+  const birthData = new BirthDataService({ repo: new BirthDataRepository(database.db), places, clock });
+  auth.addExportSection('birthData', birthData.exportSection);
+  await app.register(birthDataRoutes, { prefix: '/api', birthData });
+
+  await registerPartners(app);
+  await registerContact(app);
 
   await registerWeb(app, config.webDistDir);
   return app;
