@@ -23,6 +23,7 @@ export const ErrorCodeSchema = z.enum([
   'PLACE_AMBIGUOUS',
   'TIME_AMBIGUOUS',
   'TIME_SKIPPED',
+  'PAYMENT_FAILED',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 
