@@ -53,12 +53,6 @@ const LIMITS: Record<BodyId, number> = {
   lilith: 20,
 };
 
-/**
- * Latitude is not a zodiacal position; astronomy-engine's shortened planetary series keep it
- * within 25″ (Saturn's is the largest), which we hold it to.
- */
-const LATITUDE_LIMITS: Record<BodyId, number> = { ...LIMITS, sun: 5, saturn: 25, uranus: 25 };
-
 // Computed once: every case's instant and bodies.
 const computed = fixture.cases.map((c) => {
   const inst = makeInstant(c.jdUt);
@@ -79,7 +73,7 @@ describe('accuracy against the Swiss Ephemeris, 1900-2100', () => {
     const latErrors = computed.map(
       ({ c, bodies }) => Math.abs(bodies[body]!.latitude - c.bodies[body].latitude) * 3600,
     );
-    expect(p99(latErrors)).toBeLessThanOrEqual(LATITUDE_LIMITS[body]);
+    expect(p99(latErrors)).toBeLessThanOrEqual(LIMITS[body]);
   });
 
   it('daily speeds agree within 0.001° a day at the 99th percentile', () => {

@@ -2,9 +2,19 @@
 // astronomy-engine's heliocentric states and lunar theory. Our layer adds light-time (from the
 // state vectors, no iteration of the theory), annual aberration, precession and nutation, the
 // lunar nodes and the mean lunar apogee (Black Moon Lilith).
+
+import earthSeries from 'astronomia/data/vsop87Bearth';
+import jupiterSeries from 'astronomia/data/vsop87Bjupiter';
+import marsSeries from 'astronomia/data/vsop87Bmars';
+import mercurySeries from 'astronomia/data/vsop87Bmercury';
+import neptuneSeries from 'astronomia/data/vsop87Bneptune';
+import saturnSeries from 'astronomia/data/vsop87Bsaturn';
+import uranusSeries from 'astronomia/data/vsop87Buranus';
+import venusSeries from 'astronomia/data/vsop87Bvenus';
 import { BaryState, Body, EclipticGeoMoon, HelioState } from 'astronomy-engine';
 import { DEG, norm360, RAD } from './angles.ts';
 import type { Instant, StateLike } from './instant.ts';
+import { type TruncatedVsop, truncateVsop, vsopState } from './vsop87.ts';
 
 export const BODY_IDS = [
   'sun',
@@ -64,6 +74,26 @@ const GIANTS: [Body, number][] = [
   [Body.Neptune, 0.1524358900784276e-7],
 ];
 
+/**
+ * The planets from the full VSOP87B series (astronomia's data), cut once at load to the terms that
+ * reach the limit (radians; five times it in AU for the distance) within two centuries of 2000:
+ * 3e-7 for the inner planets and the Earth, whose few terms are cheap and whose errors the
+ * geocentric view magnifies, 1e-6 for the giants. astronomy-engine's own shortened series err by
+ * up to 18″ (Neptune); these stay within about 3″ of the reference.
+ */
+const INNER = 3e-7;
+const GIANT = 1e-6;
+const SERIES: Partial<Record<Body, TruncatedVsop>> = {
+  [Body.Mercury]: truncateVsop(mercurySeries, INNER, 5 * INNER),
+  [Body.Venus]: truncateVsop(venusSeries, INNER, 5 * INNER),
+  [Body.Earth]: truncateVsop(earthSeries, INNER, 5 * INNER),
+  [Body.Mars]: truncateVsop(marsSeries, INNER, 5 * INNER),
+  [Body.Jupiter]: truncateVsop(jupiterSeries, GIANT, 5 * GIANT),
+  [Body.Saturn]: truncateVsop(saturnSeries, GIANT, 5 * GIANT),
+  [Body.Uranus]: truncateVsop(uranusSeries, GIANT, 5 * GIANT),
+  [Body.Neptune]: truncateVsop(neptuneSeries, GIANT, 5 * GIANT),
+};
+
 function helioState(body: Body, inst: Instant): StateLike {
   let s = inst.helio[body];
   if (!s) {
@@ -82,6 +112,8 @@ function helioState(body: Body, inst: Instant): StateLike {
         s.vy += k * g.vy;
         s.vz += k * g.vz;
       }
+    } else if (SERIES[body]) {
+      s = vsopState(SERIES[body], inst.time.tt);
     } else {
       const h = HelioState(body, inst.time);
       s = { x: h.x, y: h.y, z: h.z, vx: h.vx, vy: h.vy, vz: h.vz };
