@@ -22,6 +22,7 @@ import { migrateToLatest } from './platform/db/migrate.ts';
 import { registerDocs } from './platform/docs.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { healthRoutes } from './platform/health.ts';
+import { closeConnectionsWhenClosing } from './platform/lifecycle.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { Mailer } from './platform/mailer/mailer.ts';
 import { registerSecurity } from './platform/security.ts';
@@ -64,6 +65,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  closeConnectionsWhenClosing(app);
   // The API speaks JSON only; anything else is refused with 415 instead of reaching validation.
   app.removeContentTypeParser('text/plain');
 

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, TEST_DATABASE_URL, type TestApp } from '../testing/harness.ts';
 import { DEFAULT_MESSAGES } from './errors.ts';
 
@@ -247,6 +247,32 @@ describe('HTTP platform options', () => {
     } finally {
       await t.close();
     }
+  });
+
+  it('finishes requests in flight when closing, and refuses new ones', async () => {
+    let release: (() => void) | undefined;
+    const t = await createTestApp({
+      beforeReady: (app) => {
+        app.get('/api/test/slow', async () => {
+          await new Promise<void>((resolve) => {
+            release = resolve;
+          });
+          return { done: true };
+        });
+      },
+    });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const inFlight = fetch(`${base}/api/test/slow`);
+    await vi.waitFor(() => expect(release).toBeDefined(), { timeout: 10_000 });
+    const closing = t.close();
+    await expect(fetch(`${base}/api/health`)).rejects.toThrow();
+    release?.();
+    const response = await inFlight;
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ done: true });
+    await closing;
   });
 
   it('reports not ready (503) when the database is gone', async () => {
