@@ -92,7 +92,7 @@ export function formatChart(chart: NatalChart): string {
       : `Chart for ${m.utc} UT`,
   );
   lines.push(
-    `Place: latitude ${chart.latitude.toFixed(4)}, longitude ${chart.longitude.toFixed(4)}; ΔT ${m.deltaTSeconds.toFixed(1)} s`,
+    `Coordinates: latitude ${chart.latitude.toFixed(4)}, longitude ${chart.longitude.toFixed(4)}; ΔT ${m.deltaTSeconds.toFixed(1)} s`,
   );
   lines.push('');
   lines.push('Body         Position             House  Motion      Dignity');
