@@ -46,7 +46,7 @@ function pack(terms: Terms, keep: (a: number, c: number, k: number) => boolean):
 function variable(terms: Terms, limit: number): Variable {
   return {
     value: pack(terms, (a, _c, k) => a * HORIZON ** k >= limit),
-    rate: pack(terms, (a, c, k) => a * Math.max(c, k) * HORIZON ** k >= RATE_LIMIT),
+    rate: pack(terms, (a, c, k) => a * c * HORIZON ** k >= RATE_LIMIT),
   };
 }
 
@@ -59,6 +59,8 @@ export function truncateVsop(series: VsopSeries, angleLimit: number, radiusLimit
   };
 }
 
+const sums = new Float64Array(8);
+
 /** Value and rate (per millennium) of one variable. */
 function evaluate(v: Variable, tau: number, out: Float64Array): void {
   let value = 0;
@@ -67,24 +69,22 @@ function evaluate(v: Variable, tau: number, out: Float64Array): void {
     const t = v.value[k]!;
     let sum = 0;
     for (let i = 0; i < t.length; i += 3) sum += t[i]! * Math.cos(t[i + 1]! + t[i + 2]! * tau);
+    sums[k] = sum;
     value += sum * power;
     power *= tau;
   }
+  // d/dτ of Σ τ^k·S_k = Σ k·τ^(k−1)·S_k + τ^k·S_k′, where S_k′ needs only the larger terms.
   let rate = 0;
   power = 1;
   let prevPower = 0;
   for (let k = 0; k < v.rate.length; k++) {
     const t = v.rate[k]!;
-    let sum = 0;
     let dsum = 0;
     for (let i = 0; i < t.length; i += 3) {
-      const a = t[i]!;
       const c = t[i + 2]!;
-      const arg = t[i + 1]! + c * tau;
-      if (k > 0) sum += a * Math.cos(arg);
-      dsum -= a * c * Math.sin(arg);
+      dsum -= t[i]! * c * Math.sin(t[i + 1]! + c * tau);
     }
-    rate += dsum * power + k * sum * prevPower;
+    rate += dsum * power + k * sums[k]! * prevPower;
     prevPower = power;
     power *= tau;
   }
