@@ -42,6 +42,60 @@ const trustProxy = z
     return text.split(',').map((item) => item.trim());
   });
 
+/** A plain address for operators' mail (checked loosely: it is configuration, not user input). */
+const address = z
+  .string()
+  .trim()
+  .regex(/^[^\s@<>]+@[^\s@<>]+$/, 'must be an email address such as support@example.com');
+
+/** Contact addresses and the partner programme's figures. */
+export interface ProgrammeConfig {
+  /** Receives the contact form's messages. */
+  operatorEmail: string;
+  /** Shown on the contact and partner pages. */
+  supportEmail: string;
+  /** Default commission of a new partner, as a fraction (0.2 = 20 %). */
+  commissionRate: number;
+  /** Days from a click within which a registration is credited to the partner. */
+  attributionWindowDays: number;
+  /** Discount a partner's coupon gives, in percent. */
+  couponPercentOff: number;
+  /** Throttles of the public contact, application and click endpoints. */
+  limits: {
+    contactPerAddress: ThrottleRule;
+    contactPerIp: ThrottleRule;
+    applicationsPerAddress: ThrottleRule;
+    applicationsPerIp: ThrottleRule;
+    clicksPerIp: ThrottleRule;
+  };
+}
+
+export const PROGRAMME_DEFAULTS = {
+  commissionRate: 0.2,
+  attributionWindowDays: 30,
+  couponPercentOff: 10,
+} as const;
+
+const PROGRAMME_LIMITS: ProgrammeConfig['limits'] = {
+  contactPerAddress: { max: 3, windowMs: 60 * 60_000 },
+  contactPerIp: { max: 10, windowMs: 60 * 60_000 },
+  applicationsPerAddress: { max: 3, windowMs: 60 * 60_000 },
+  applicationsPerIp: { max: 10, windowMs: 60 * 60_000 },
+  // A browser sends one click per code and day; this only stops scripted floods.
+  clicksPerIp: { max: 60, windowMs: 60 * 60_000 },
+};
+
+/** Without SUPPORT_EMAIL, support@ the host of APP_URL; the operators' address defaults to it. */
+export function defaultProgramme(appUrl: string): ProgrammeConfig {
+  const supportEmail = `support@${new URL(appUrl).hostname}`;
+  return {
+    operatorEmail: supportEmail,
+    supportEmail,
+    ...PROGRAMME_DEFAULTS,
+    limits: structuredClone(PROGRAMME_LIMITS),
+  };
+}
+
 const EnvSchema = z.object({
   PORT: z.coerce
     .number({ error: 'must be a number' })
@@ -83,6 +137,25 @@ const EnvSchema = z.object({
   BILLING_PLANS: z.string().optional(),
   BILLING_COUPONS: z.string().optional(),
   TEST_CLOCK_CONTROL: flag(false),
+  OPERATOR_EMAIL: address.optional(),
+  SUPPORT_EMAIL: address.optional(),
+  PARTNER_COMMISSION_RATE: z.coerce
+    .number({ error: 'must be a number' })
+    .min(0, 'must be a fraction between 0 and 1, e.g. 0.2 for 20 %')
+    .max(1, 'must be a fraction between 0 and 1, e.g. 0.2 for 20 %')
+    .default(PROGRAMME_DEFAULTS.commissionRate),
+  AFFILIATE_ATTRIBUTION_DAYS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number of days')
+    .min(1, 'must be between 1 and 365')
+    .max(365, 'must be between 1 and 365')
+    .default(PROGRAMME_DEFAULTS.attributionWindowDays),
+  PARTNER_COUPON_PERCENT_OFF: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole percentage')
+    .min(0, 'must be between 0 and 100')
+    .max(100, 'must be between 0 and 100')
+    .default(PROGRAMME_DEFAULTS.couponPercentOff),
 });
 
 const PlanSeedSchema = z.strictObject({
@@ -134,7 +207,9 @@ export type CouponSeed = z.infer<typeof CouponSeedSchema>;
 /** Subscriptions and payments. */
 export interface BillingConfig {
   provider: 'local' | 'stripe';
-  stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
+  stripe:
+    | { secretKey: string; webhookSecret: string; apiUrl: string | undefined; timeoutMs?: number }
+    | undefined;
   pastDueGraceMs: number;
   plans: PlanSeed[];
   coupons: CouponSeed[];
@@ -240,6 +315,8 @@ export interface Config {
   rateLimit: { enabled: boolean; max: number; windowMs: number };
   /** Absent in hand-made configs: defaultBilling() applies. */
   billing?: BillingConfig;
+  /** Absent in hand-made configs: defaultProgramme(appUrl) applies. */
+  programme?: ProgrammeConfig;
   bodyLimit: number;
   sessionTtlMs: number;
   throttle: {
@@ -320,6 +397,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       plans: plans ?? structuredClone(DEFAULT_PLANS),
       coupons: coupons ?? [],
       testClockControl: e.TEST_CLOCK_CONTROL,
+    },
+    programme: {
+      supportEmail: e.SUPPORT_EMAIL ?? defaultProgramme(e.APP_URL).supportEmail,
+      operatorEmail: e.OPERATOR_EMAIL ?? e.SUPPORT_EMAIL ?? defaultProgramme(e.APP_URL).operatorEmail,
+      commissionRate: e.PARTNER_COMMISSION_RATE,
+      attributionWindowDays: e.AFFILIATE_ATTRIBUTION_DAYS,
+      couponPercentOff: e.PARTNER_COUPON_PERCENT_OFF,
+      limits: structuredClone(PROGRAMME_LIMITS),
     },
     bodyLimit: POLICY.bodyLimit,
     sessionTtlMs: POLICY.sessionTtlMs,

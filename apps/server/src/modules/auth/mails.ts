@@ -1,25 +1,7 @@
+import { composeMail as compose, PRODUCT_NAME as PRODUCT } from '../../platform/mailer/compose.ts';
 import type { MailMessage } from '../../platform/mailer/mailer.ts';
 
-// The account mails, in plain text and HTML. Names are escaped: they are typed by the person.
-
-const PRODUCT = 'Astro Guidance';
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-function compose(to: string, subject: string, paragraphs: string[], link?: { url: string; label: string }) {
-  const text = [...paragraphs, ...(link ? [`${link.label}:\n${link.url}`] : []), `— ${PRODUCT}`].join('\n\n');
-  const html = [
-    '<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f1b2e">',
-    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
-    link
-      ? `<p><a href="${escapeHtml(link.url)}" style="display:inline-block;padding:10px 18px;background:#5b3fd1;color:#fff;border-radius:8px;text-decoration:none">${escapeHtml(link.label)}</a></p><p style="font-size:13px;color:#555">Or paste this address into your browser: ${escapeHtml(link.url)}</p>`
-      : '',
-    `<p>— ${PRODUCT}</p></body></html>`,
-  ].join('');
-  return { to, subject, text, html } satisfies MailMessage;
-}
+// The account mails. Names are escaped in HTML by composeMail: they are typed by the person.
 
 export function verificationMail(to: string, name: string, url: string): MailMessage {
   return compose(

@@ -28,7 +28,10 @@ export interface RequestContext {
 }
 
 /** Other modules add the personal data they keep to the account export with this. */
-export type ExportSection = (userId: string) => Promise<unknown>;
+export type ExportSection = (userId: string, email: string) => Promise<unknown>;
+
+/** Other modules remove data kept by email address (not tied to the user row) with this. */
+export type DeletionStep = (account: { id: string; email: string }) => Promise<void>;
 
 const HOUR = 60 * 60_000;
 const LINK_TTL: Record<SecretPurpose, number> = { 'verify-email': 24 * HOUR, 'reset-password': HOUR };
@@ -78,6 +81,7 @@ export interface AuthServiceDeps {
 export class AuthService {
   private readonly pending = new Set<Promise<void>>();
   private readonly exportSections = new Map<string, ExportSection>();
+  private readonly deletionSteps: DeletionStep[] = [];
 
   constructor(private readonly deps: AuthServiceDeps) {}
 
@@ -339,9 +343,14 @@ export class AuthService {
     this.exportSections.set(name, section);
   }
 
+  /** Runs before the user row (and everything tied to it by foreign key) is deleted. */
+  onAccountDeleted(step: DeletionStep): void {
+    this.deletionSteps.push(step);
+  }
+
   async exportData(user: AuthUser): Promise<AccountExport> {
     const sections: Record<string, unknown> = {};
-    for (const [name, section] of this.exportSections) sections[name] = await section(user.id);
+    for (const [name, section] of this.exportSections) sections[name] = await section(user.id, user.email);
     return {
       success: true,
       exportedAt: this.now,
@@ -354,6 +363,7 @@ export class AuthService {
   async deleteAccount(user: AuthUser, password: string): Promise<void> {
     const account = await this.confirmPassword(user, password, MESSAGES.wrongConfirmation);
     await this.deps.mailer.forget(account.email);
+    for (const step of this.deletionSteps) await step(account);
     await this.deps.repo.deleteUser(account.id);
     this.deps.throttle.clear(`login:account:${account.email}`);
     this.inBackground(() => this.deps.mailer.queue(accountDeletedMail(account.email, account.name)));

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 // The partner programme: applications, partners with their coupon codes, first-party affiliate
 // clicks, the attribution of accounts to partners, and the commission ledger.
@@ -25,7 +25,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('partner_applications')
     .column('email')
     .unique()
-    .where('status', '=', 'pending')
+    .where(sql.ref('status'), '=', 'pending')
     .execute();
   await db.schema
     .createIndex('partner_applications_status')

@@ -1,0 +1,53 @@
+import { composeMail, PRODUCT_NAME } from '../../platform/mailer/compose.ts';
+import type { MailMessage } from '../../platform/mailer/mailer.ts';
+
+// Mails of the partner programme. Everything the applicant typed is escaped by composeMail.
+
+function percent(rate: number): string {
+  return `${Math.round(rate * 10_000) / 100} %`;
+}
+
+export function applicationReceivedMail(to: string, name: string, updated: boolean): MailMessage {
+  return composeMail(to, `Your ${PRODUCT_NAME} partner application`, [
+    `Hello ${name},`,
+    updated
+      ? 'We have updated your pending application to the partner programme with the answers you just sent.'
+      : 'Thank you for applying to the partner programme. We have received your application.',
+    'We read every application ourselves and will write to you at this address once we have decided, usually within a few working days.',
+    'If you did not apply, you can ignore this mail.',
+  ]);
+}
+
+export function applicationApprovedMail(
+  to: string,
+  name: string,
+  details: {
+    couponCode: string;
+    commissionRate: number;
+    percentOff: number;
+    windowDays: number;
+    appUrl: string;
+  },
+): MailMessage {
+  const link = `${details.appUrl}/?ref=${encodeURIComponent(details.couponCode)}`;
+  return composeMail(
+    to,
+    `Welcome to the ${PRODUCT_NAME} partner programme`,
+    [
+      `Hello ${name},`,
+      'Your application to the partner programme has been approved. Welcome aboard!',
+      `Your coupon code is ${details.couponCode}. Customers who use it get ${details.percentOff} % off, and you earn ${percent(details.commissionRate)} of what they pay.`,
+      `Share the link below: people who follow it and create an account within ${details.windowDays} days are credited to you, even if they do not type the code.`,
+    ],
+    { url: link, label: 'Your partner link' },
+  );
+}
+
+export function applicationRejectedMail(to: string, name: string, reason: string): MailMessage {
+  return composeMail(to, `Your ${PRODUCT_NAME} partner application`, [
+    `Hello ${name},`,
+    'Thank you for your interest in the partner programme. After reading your application we are not able to accept it at this time.',
+    `Our reason:\n${reason}`,
+    'You are welcome to apply again when things change.',
+  ]);
+}

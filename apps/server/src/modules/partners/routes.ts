@@ -1,0 +1,163 @@
+import {
+  AffiliateAttributeBodySchema,
+  AffiliateAttributeResultSchema,
+  AffiliateClickBodySchema,
+  AffiliateClickResultSchema,
+} from '@app/contracts/affiliate.ts';
+import {
+  AdminApplicationsQuerySchema,
+  AdminApplicationsResultSchema,
+  AdminPartnerStatsResultSchema,
+  AdminPartnersResultSchema,
+  ApproveApplicationBodySchema,
+  ApproveApplicationResultSchema,
+  IdParamsSchema,
+  PartnerApplicationBodySchema,
+  PartnerApplicationResultSchema,
+  PartnerProgrammeResultSchema,
+  RejectApplicationBodySchema,
+  RejectApplicationResultSchema,
+} from '@app/contracts/partners.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../platform/auth-guard.ts';
+import type { AffiliateService } from './affiliate.ts';
+import type { PartnerService } from './service.ts';
+
+const bearer = [{ bearerAuth: [] }];
+
+/** Public programme figures, applications and first-party affiliate tracking (prefix /api). */
+export const partnerRoutes: FastifyPluginAsyncZod<{
+  partners: PartnerService;
+  affiliate: AffiliateService;
+}> = async (app, { partners, affiliate }) => {
+  const tags = ['partners'];
+
+  app.get(
+    '/partners/programme',
+    { schema: { tags, response: { 200: PartnerProgrammeResultSchema } } },
+    async () => ({ success: true as const, programme: partners.programme() }),
+  );
+
+  app.post(
+    '/partners/applications',
+    {
+      schema: {
+        tags,
+        body: PartnerApplicationBodySchema,
+        response: { 200: PartnerApplicationResultSchema, 201: PartnerApplicationResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const { updated, message } = await partners.apply(request.body, request.ip);
+      return reply.status(updated ? 200 : 201).send({ success: true as const, message, updated });
+    },
+  );
+
+  app.post(
+    '/affiliate/click',
+    {
+      schema: {
+        tags: ['affiliate'],
+        body: AffiliateClickBodySchema,
+        response: { 200: AffiliateClickResultSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      recorded: await affiliate.recordClick(request.body, request.ip),
+    }),
+  );
+
+  app.post(
+    '/affiliate/attribute',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['affiliate'],
+        security: bearer,
+        body: AffiliateAttributeBodySchema,
+        response: { 200: AffiliateAttributeResultSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await affiliate.attribute(currentUser(request), request.body.visitorId)),
+    }),
+  );
+};
+
+/** The operators' API (prefix /api/admin/partners): admin role only. */
+export const adminPartnerRoutes: FastifyPluginAsyncZod<{ partners: PartnerService }> = async (
+  app,
+  { partners },
+) => {
+  const tags = ['admin'];
+  // Before the body is even parsed: guests get 401 and users 403 whatever they send.
+  app.addHook('onRequest', app.requireAdmin);
+
+  app.get(
+    '/applications',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        querystring: AdminApplicationsQuerySchema,
+        response: { 200: AdminApplicationsResultSchema },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await partners.listApplications(request.query)) }),
+  );
+
+  app.post(
+    '/applications/:id/approve',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        params: IdParamsSchema,
+        body: ApproveApplicationBodySchema,
+        response: { 200: ApproveApplicationResultSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await partners.approve(request.params.id, request.body ?? {})),
+    }),
+  );
+
+  app.post(
+    '/applications/:id/reject',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        params: IdParamsSchema,
+        body: RejectApplicationBodySchema,
+        response: { 200: RejectApplicationResultSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      application: await partners.reject(request.params.id, request.body.reason),
+    }),
+  );
+
+  app.get(
+    '/',
+    { schema: { tags, security: bearer, response: { 200: AdminPartnersResultSchema } } },
+    async () => ({ success: true as const, partners: await partners.listPartners() }),
+  );
+
+  app.get(
+    '/:id/stats',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        params: IdParamsSchema,
+        response: { 200: AdminPartnerStatsResultSchema },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await partners.stats(request.params.id)) }),
+  );
+};

@@ -1,0 +1,205 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import type {
+  AdminApplicationsQuery,
+  AdminPartnerStatsResult,
+  ApproveApplicationBody,
+  Partner,
+  PartnerApplication,
+  PartnerApplicationBody,
+  PartnerProgramme,
+  PartnerWithFigures,
+} from '@app/contracts/partners.ts';
+import type { ProgrammeConfig } from '../../config.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError, notFound, tooManyRequests } from '../../platform/errors.ts';
+import type { Mailer } from '../../platform/mailer/mailer.ts';
+import type { Throttle } from '../../platform/throttle.ts';
+import { applicationApprovedMail, applicationReceivedMail, applicationRejectedMail } from './mails.ts';
+import { type PartnerRepository, toApplication, toPartner } from './repository.ts';
+
+export const PARTNER_MESSAGES = {
+  received:
+    'Thank you! Your application has been received. We have sent a confirmation to your email address.',
+  updated: 'Your pending application has been updated. We have sent a confirmation to your email address.',
+  alreadyPartner: 'This email address already belongs to a partner. Please contact support for help.',
+  decided: 'This application has already been decided.',
+  applicationNotFound: 'This application does not exist.',
+  partnerNotFound: 'This partner does not exist.',
+  codeTaken: 'This coupon code is already taken. Please choose another.',
+} as const;
+
+const RECENT_LEDGER = 100;
+const CODE_ATTEMPTS = 12;
+
+export interface PartnerServiceDeps {
+  repo: PartnerRepository;
+  mailer: Mailer;
+  throttle: Throttle;
+  clock: Clock;
+  settings: ProgrammeConfig;
+  appUrl: string;
+  rules: Pick<ProgrammeConfig['limits'], 'applicationsPerAddress' | 'applicationsPerIp'>;
+}
+
+/** Turns a rate (0.2) into basis points (2000), the unit stored with each partner. */
+export function toBasisPoints(rate: number): number {
+  return Math.round(rate * 10_000);
+}
+
+/** A readable code from the partner's name plus digits, e.g. "LUNASKY47". */
+function candidateCode(name: string, attempt: number): string {
+  const base =
+    name
+      .normalize('NFKD')
+      .replace(/[^A-Za-z0-9]/g, '')
+      .toUpperCase()
+      .slice(0, 12) || 'PARTNER';
+  // More digits as collisions repeat, so a common name still finds a free code quickly.
+  const digits = attempt < 4 ? 2 : attempt < 8 ? 4 : 6;
+  return `${base}${randomInt(10 ** (digits - 1), 10 ** digits)}`;
+}
+
+/** Applications, partners and the operators' view of the programme. */
+export class PartnerService {
+  constructor(private readonly deps: PartnerServiceDeps) {}
+
+  private get now(): string {
+    return this.deps.clock.now().toISOString();
+  }
+
+  programme(): PartnerProgramme {
+    const { settings } = this.deps;
+    return {
+      commissionRate: settings.commissionRate,
+      attributionWindowDays: settings.attributionWindowDays,
+      partnerCouponPercentOff: settings.couponPercentOff,
+      supportEmail: settings.supportEmail,
+    };
+  }
+
+  /** Stores (or refreshes the pending) application and confirms it by mail. */
+  async apply(body: PartnerApplicationBody, ip: string): Promise<{ updated: boolean; message: string }> {
+    const { repo, throttle, rules, mailer } = this.deps;
+    const ipKey = `partner-apply:ip:${ip}`;
+    const addressKey = `partner-apply:address:${body.email}`;
+    if (
+      throttle.isBlocked(rules.applicationsPerIp, ipKey) ||
+      throttle.isBlocked(rules.applicationsPerAddress, addressKey)
+    ) {
+      throw tooManyRequests();
+    }
+    throttle.hit(rules.applicationsPerIp, ipKey);
+    throttle.hit(rules.applicationsPerAddress, addressKey);
+    if (await repo.partnerEmailExists(body.email)) {
+      throw new AppError(409, 'CONFLICT', PARTNER_MESSAGES.alreadyPartner);
+    }
+    const now = this.now;
+    let updated = await repo.updatePendingApplication(body, now);
+    // Two submissions at once: the loser of the insert finds the winner's row and updates it.
+    if (!updated && !(await repo.insertApplication(randomUUID(), body, now))) {
+      updated = await repo.updatePendingApplication(body, now);
+    }
+    await mailer.queue(applicationReceivedMail(body.email, body.name, updated));
+    return { updated, message: updated ? PARTNER_MESSAGES.updated : PARTNER_MESSAGES.received };
+  }
+
+  async listApplications(
+    query: AdminApplicationsQuery,
+  ): Promise<{ applications: PartnerApplication[]; total: number }> {
+    const { rows, total } = await this.deps.repo.listApplications(query);
+    return { applications: rows.map(toApplication), total };
+  }
+
+  private async pendingApplication(id: string) {
+    const application = await this.deps.repo.findApplication(id);
+    if (!application) throw notFound(PARTNER_MESSAGES.applicationNotFound);
+    if (application.status !== 'pending') throw new AppError(409, 'CONFLICT', PARTNER_MESSAGES.decided);
+    return application;
+  }
+
+  /** Creates the partner with a unique uppercase coupon code and mails the applicant. */
+  async approve(
+    id: string,
+    body: ApproveApplicationBody,
+  ): Promise<{ application: PartnerApplication; partner: Partner }> {
+    const { repo, settings, mailer } = this.deps;
+    const application = await this.pendingApplication(id);
+    const rate = body.commissionRate ?? settings.commissionRate;
+    for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt += 1) {
+      const code = body.couponCode ?? candidateCode(application.name, attempt);
+      const now = this.now;
+      const partner = {
+        id: randomUUID(),
+        application_id: application.id,
+        name: application.name,
+        email: application.email,
+        coupon_code: code,
+        commission_bps: toBasisPoints(rate),
+        created_at: now,
+      };
+      const outcome = await repo.transaction(async (trx) => {
+        const inserted = await repo.insertPartner(partner, trx);
+        if (inserted !== 'ok') return inserted;
+        const decided = await repo.decideApplication(
+          id,
+          { status: 'approved', partnerId: partner.id },
+          now,
+          trx,
+        );
+        if (!decided) throw new AppError(409, 'CONFLICT', PARTNER_MESSAGES.decided);
+        return 'ok' as const;
+      });
+      if (outcome === 'email-taken') throw new AppError(409, 'CONFLICT', PARTNER_MESSAGES.alreadyPartner);
+      if (outcome === 'code-taken') {
+        if (body.couponCode) throw new AppError(409, 'CONFLICT', PARTNER_MESSAGES.codeTaken);
+        continue;
+      }
+      await mailer.queue(
+        applicationApprovedMail(application.email, application.name, {
+          couponCode: code,
+          commissionRate: partner.commission_bps / 10_000,
+          percentOff: settings.couponPercentOff,
+          windowDays: settings.attributionWindowDays,
+          appUrl: this.deps.appUrl,
+        }),
+      );
+      const decided = (await repo.findApplication(id))!;
+      return { application: toApplication(decided), partner: toPartner(partner) };
+    }
+    throw new AppError(409, 'CONFLICT', PARTNER_MESSAGES.codeTaken);
+  }
+
+  async reject(id: string, reason: string): Promise<PartnerApplication> {
+    const { repo, mailer } = this.deps;
+    const application = await this.pendingApplication(id);
+    if (!(await repo.decideApplication(id, { status: 'rejected', reason }, this.now))) {
+      throw new AppError(409, 'CONFLICT', PARTNER_MESSAGES.decided);
+    }
+    await mailer.queue(applicationRejectedMail(application.email, application.name, reason));
+    return toApplication((await repo.findApplication(id))!);
+  }
+
+  async listPartners(): Promise<PartnerWithFigures[]> {
+    const { repo } = this.deps;
+    const partners = await repo.listPartners();
+    return Promise.all(
+      partners.map(async (row) => ({ ...toPartner(row), figures: await repo.figures(row.id) })),
+    );
+  }
+
+  async stats(partnerId: string): Promise<Omit<AdminPartnerStatsResult, 'success'>> {
+    const { repo } = this.deps;
+    const partner = await repo.findPartner(partnerId);
+    if (!partner) throw notFound(PARTNER_MESSAGES.partnerNotFound);
+    const [figures, recentConversions] = await Promise.all([
+      repo.figures(partnerId),
+      repo.recentLedger(partnerId, RECENT_LEDGER),
+    ]);
+    return { partner: toPartner(partner), figures, recentConversions };
+  }
+
+  /** What the account export shows: applications sent from the person's address. */
+  async applicationsOf(email: string): Promise<PartnerApplication[]> {
+    return (await this.deps.repo.applicationsByEmail(email)).map(toApplication);
+  }
+}

@@ -1,0 +1,31 @@
+import type { MailMessage } from './mailer.ts';
+
+// One look for every mail of the product, in plain text and HTML. Text typed by people (names,
+// messages) is escaped in the HTML part.
+
+export const PRODUCT_NAME = 'Astro Guidance';
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Paragraphs may hold line breaks; they are kept in both parts. */
+export function composeMail(
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  link?: { url: string; label: string },
+): MailMessage {
+  const text = [...paragraphs, ...(link ? [`${link.label}:\n${link.url}`] : []), `— ${PRODUCT_NAME}`].join(
+    '\n\n',
+  );
+  const html = [
+    '<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f1b2e">',
+    ...paragraphs.map((p) => `<p>${escapeHtml(p).replaceAll('\n', '<br>')}</p>`),
+    link
+      ? `<p><a href="${escapeHtml(link.url)}" style="display:inline-block;padding:10px 18px;background:#5b3fd1;color:#fff;border-radius:8px;text-decoration:none">${escapeHtml(link.label)}</a></p><p style="font-size:13px;color:#555">Or paste this address into your browser: ${escapeHtml(link.url)}</p>`
+      : '',
+    `<p>— ${PRODUCT_NAME}</p></body></html>`,
+  ].join('');
+  return { to, subject, text, html };
+}
