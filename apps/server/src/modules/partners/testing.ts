@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { type Config, defaultProgramme, type ProgrammeConfig } from '../../config.ts';
+import { bearer, createTestApp, register, type TestApp, uniqueEmail } from '../../testing/harness.ts';
+
+// Shared by the partner, affiliate and contact tests: an app with an admin, requests from a
+// chosen client address, and partners made through the real API.
+
+export const OPERATORS = 'operators@app.test';
+export const SUPPORT = 'help@app.test';
+
+export function programme(overrides: Partial<ProgrammeConfig> = {}): ProgrammeConfig {
+  return {
+    ...defaultProgramme('http://app.test'),
+    operatorEmail: OPERATORS,
+    supportEmail: SUPPORT,
+    ...overrides,
+  };
+}
+
+export interface ProgrammeApp extends TestApp {
+  adminToken: string;
+  userToken: string;
+  userId: string;
+}
+
+export async function createProgrammeApp(
+  options: { smtp?: boolean; programme?: Partial<ProgrammeConfig>; config?: Partial<Config> } = {},
+): Promise<ProgrammeApp> {
+  const adminEmail = uniqueEmail('admin');
+  const t = await createTestApp({
+    smtp: options.smtp ?? false,
+    config: { adminEmails: [adminEmail], programme: programme(options.programme), ...options.config },
+  });
+  const admin = await register(t.app, adminEmail);
+  const user = await register(t.app);
+  return { ...t, adminToken: admin.token, userToken: user.token, userId: user.userId };
+}
+
+let addressCounter = 0;
+/** A client address of its own, so that per-IP throttles of one test do not touch another. */
+export function freshIp(): string {
+  addressCounter += 1;
+  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+}
+
+export function visitorId(): string {
+  return randomBytes(16).toString('hex');
+}
+
+export function send(
+  app: FastifyInstance,
+  method: 'GET' | 'POST',
+  url: string,
+  options: { body?: unknown; token?: string; ip?: string; raw?: string } = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method,
+    url,
+    remoteAddress: options.ip ?? freshIp(),
+    headers: {
+      ...(options.token ? bearer(options.token) : {}),
+      ...(options.raw !== undefined || options.body !== undefined
+        ? { 'content-type': 'application/json' }
+        : {}),
+    },
+    ...(options.raw !== undefined
+      ? { payload: options.raw }
+      : options.body !== undefined
+        ? { payload: JSON.stringify(options.body) }
+        : {}),
+  });
+}
+
+export function application(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: 'Luna Sky',
+    email: uniqueEmail('partner'),
+    channels: 'https://lunasky.example\n@lunasky on Instagram',
+    audienceSize: '10k-100k',
+    promotion: 'Weekly newsletter feature and a pinned story linking to the app.',
+    acceptTerms: true,
+    ...overrides,
+  };
+}
+
+/** Applies and approves through the API; returns the partner as the approval answered it. */
+export async function makePartner(
+  t: ProgrammeApp,
+  approval: { couponCode?: string; commissionRate?: number } = {},
+  name = 'Luna Sky',
+): Promise<{ id: string; couponCode: string; commissionRate: number; email: string }> {
+  const body = application({ name });
+  const applied = await send(t.app, 'POST', '/api/partners/applications', { body });
+  if (applied.statusCode !== 201) throw new Error(`apply failed: ${applied.body}`);
+  const pending = await send(t.app, 'GET', '/api/admin/partners/applications?status=pending&limit=200', {
+    token: t.adminToken,
+  });
+  const id = pending.json().applications.find((a: { email: string }) => a.email === body.email).id as string;
+  const approved = await send(t.app, 'POST', `/api/admin/partners/applications/${id}/approve`, {
+    token: t.adminToken,
+    body: approval,
+  });
+  if (approved.statusCode !== 200) throw new Error(`approve failed: ${approved.body}`);
+  return approved.json().partner;
+}
+
+export async function stats(t: ProgrammeApp, partnerId: string) {
+  const response = await send(t.app, 'GET', `/api/admin/partners/${partnerId}/stats`, {
+    token: t.adminToken,
+  });
+  if (response.statusCode !== 200) throw new Error(`stats failed: ${response.body}`);
+  return response.json();
+}
