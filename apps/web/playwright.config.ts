@@ -16,6 +16,13 @@ const baseURL = `http://localhost:${serverPort}`;
 
 process.env.MAIL_DIR = MAIL_DIR;
 
+/** Addresses the server makes admins (paid access without a subscription), for the birth-data specs. */
+export const BIRTH_DATA_ADMINS = [
+  'birth-chart.e2e@example.com',
+  'birth-unknown-time.e2e@example.com',
+  'birth-edit.e2e@example.com',
+];
+
 export default defineConfig({
   testDir: './e2e',
   outputDir: path.join(repoRoot, 'test-results', 'e2e'),
@@ -69,6 +76,8 @@ export default defineConfig({
         RATE_LIMIT_ENABLED: 'false',
         WEB_DIST_DIR: path.join(repoRoot, 'apps/web/dist'),
         LOG_LEVEL: 'warn',
+        // Admins have paid access: the birth-data specs register these addresses.
+        ADMIN_EMAILS: BIRTH_DATA_ADMINS.join(','),
       },
       reuseExistingServer: false,
       timeout: 60_000,
