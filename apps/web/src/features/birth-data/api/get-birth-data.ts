@@ -1,18 +1,20 @@
+import type { BirthDataResult, BirthData as SavedBirthData } from '@app/contracts/birth-data.ts';
 import { api } from '../../../lib/api-client.ts';
 
-/** SPEC section 3: name, date, time, city and country. */
-export interface BirthData {
+/**
+ * SPEC section 3: name, date, time, city and country. Records saved by this version carry the
+ * full server shape; older copies in local storage may hold only the five fields.
+ */
+export type BirthData = Partial<SavedBirthData> & {
   name?: string | null;
   date?: string | null;
   time?: string | null;
   city?: string | null;
   country?: string | null;
-  [field: string]: unknown;
-}
+};
 
+/** The saved birth data, or null when none is saved (the server answers `birthData: null`). */
 export async function getBirthData(): Promise<BirthData | null> {
-  const { data } = await api.get<{ birthData?: BirthData | null; data?: { birthData?: BirthData | null } }>(
-    '/api/birth-data/get',
-  );
-  return data.birthData ?? data.data?.birthData ?? null;
+  const { data } = await api.get<BirthDataResult>('/api/birth-data/get');
+  return data.birthData ?? null;
 }

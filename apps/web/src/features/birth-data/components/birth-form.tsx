@@ -1,0 +1,202 @@
+import type { BirthData, TimeResolution } from '@app/contracts/birth-data.ts';
+import type { Place } from '@app/contracts/places.ts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { applyServerErrors } from '../../../lib/server-errors.ts';
+import type { BirthData as StoredBirthData } from '../api/get-birth-data.ts';
+import { saveBirthData } from '../api/save-birth-data.ts';
+import {
+  BirthFormSchema,
+  type BirthFormValues,
+  type BirthProblem,
+  describeTimeChoice,
+  initialValues,
+  localToday,
+  MIN_BIRTH_DATE,
+  placeLabel,
+  readBirthProblem,
+  toPayload,
+  withPlace,
+} from '../lib/form-logic.ts';
+import { PlaceCombobox } from './place-combobox.tsx';
+
+const FIELDS = ['name', 'date', 'time', 'city', 'country'] as const;
+
+interface BirthFormProps {
+  saved: StoredBirthData | null;
+  onSaved: (birthData: BirthData) => void;
+  onCancel?: () => void;
+}
+
+/** Enter or change birth data. Refusals that need a choice (which place, which clock reading) become prompts. */
+export function BirthForm({ saved, onSaved, onCancel }: BirthFormProps) {
+  const editing = Boolean(saved?.date);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [problem, setProblem] = useState<BirthProblem | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    getValues,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<BirthFormValues>({
+    resolver: zodResolver(BirthFormSchema),
+    defaultValues: initialValues(saved),
+  });
+  const timeUnknown = watch('timeUnknown');
+  const [resolving, setResolving] = useState(false);
+
+  const submit = async (values: BirthFormValues, resolution?: TimeResolution) => {
+    setFormError(null);
+    setProblem(null);
+    try {
+      onSaved(await saveBirthData(toPayload(values, resolution), editing));
+    } catch (error) {
+      const choice = readBirthProblem(error);
+      if (choice) setProblem(choice);
+      else setFormError(applyServerErrors(error, setError, [...FIELDS]));
+    }
+  };
+
+  const resolveWith = async (change: () => void, resolution?: TimeResolution) => {
+    change();
+    setResolving(true);
+    await submit(getValues(), resolution);
+    setResolving(false);
+  };
+
+  const choosePlace = (place: Place) =>
+    resolveWith(() => {
+      const next = withPlace(getValues(), place);
+      setValue('city', next.city, { shouldValidate: true });
+      setValue('country', next.country, { shouldValidate: true });
+      setValue('placeId', next.placeId);
+    });
+
+  const busy = isSubmitting || resolving;
+  return (
+    <form
+      aria-label="Birth data"
+      noValidate
+      onSubmit={handleSubmit((values) => submit(values))}
+      className="flex flex-col gap-5"
+      aria-busy={busy || undefined}
+    >
+      <Field label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field
+          label="Date of birth"
+          type="date"
+          min={MIN_BIRTH_DATE}
+          max={localToday()}
+          error={errors.date?.message}
+          {...register('date')}
+        />
+        <Field
+          label="Time of birth"
+          type="time"
+          step={60}
+          disabled={timeUnknown}
+          hint={
+            timeUnknown
+              ? 'Noon is used; houses and the Ascendant are left out.'
+              : 'Local clock time, as on the birth certificate.'
+          }
+          error={errors.time?.message}
+          {...register('time')}
+        />
+      </div>
+      <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm">
+        <input type="checkbox" className="size-5 accent-[var(--accent)]" {...register('timeUnknown')} />I
+        don't know my birth time
+      </label>
+      <Controller
+        control={control}
+        name="city"
+        render={({ field, fieldState }) => (
+          <PlaceCombobox
+            label="City of birth"
+            name={field.name}
+            value={field.value}
+            error={fieldState.error?.message}
+            onBlur={field.onBlur}
+            onType={(text) => {
+              field.onChange(text);
+              setValue('placeId', null);
+            }}
+            onChoose={(place) => {
+              const next = withPlace(getValues(), place);
+              field.onChange(next.city);
+              setValue('country', next.country, { shouldValidate: true });
+              setValue('placeId', next.placeId);
+            }}
+          />
+        )}
+      />
+      <Field
+        label="Country"
+        autoComplete="country-name"
+        error={errors.country?.message}
+        {...register('country', { onChange: () => setValue('placeId', null) })}
+      />
+
+      {problem?.kind === 'place' ? (
+        <fieldset className="flex flex-col gap-2 rounded-2xl border border-line p-4">
+          <legend className="px-1 text-sm font-semibold">Which place do you mean?</legend>
+          <p className="text-sm text-muted" role="alert">
+            {problem.message}
+          </p>
+          {problem.candidates.map((place) => (
+            <Button
+              key={place.id}
+              variant="secondary"
+              className="justify-start text-left"
+              disabled={busy}
+              onClick={() => choosePlace(place)}
+            >
+              {placeLabel(place)}
+            </Button>
+          ))}
+        </fieldset>
+      ) : null}
+      {problem?.kind === 'time' ? (
+        <fieldset className="flex flex-col gap-2 rounded-2xl border border-line p-4">
+          <legend className="px-1 text-sm font-semibold">Which time do you mean?</legend>
+          <p className="text-sm text-muted" role="alert">
+            {problem.message}
+          </p>
+          {problem.choices.map((choice) => (
+            <Button
+              key={choice.resolution}
+              variant="secondary"
+              className="h-auto min-h-11 justify-start py-2 text-left"
+              disabled={busy}
+              onClick={() => resolveWith(() => undefined, choice.resolution)}
+            >
+              {describeTimeChoice(choice, problem.timeKind)}
+            </Button>
+          ))}
+        </fieldset>
+      ) : null}
+
+      {formError ? <Alert tone="error">{formError}</Alert> : null}
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" size="lg" loading={busy} loadingText="Saving...">
+          {editing ? 'Save changes' : 'Save and see my chart'}
+        </Button>
+        {onCancel ? (
+          <Button variant="ghost" size="lg" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,295 @@
+import { type BodyName, type NatalChart, SIGN_NAMES, type SignName } from '@app/contracts/chart.ts';
+import { useId } from 'react';
+import {
+  ASPECT_COLOURS,
+  ASPECT_LABELS,
+  BODY_GLYPHS,
+  BODY_LABELS,
+  describePosition,
+  GLYPH_FONT,
+  pointLabel,
+  SIGN_GLYPHS,
+  SIGN_LABELS,
+} from '../lib/chart-symbols.ts';
+import { norm360, spreadLabels } from '../lib/spread-labels.ts';
+
+// The natal chart wheel: zodiac ring outside, house cusps, the bodies (labels spread so they never
+// overlap, with leader lines to their true places) and aspect lines in the middle. The Ascendant is
+// on the left, as on a printed chart; without a birth time 0° Aries is.
+
+const C = 200;
+const R_OUTER = 196;
+const R_ZODIAC = 166;
+const R_GLYPH = 146;
+const R_DEGREE = 127;
+const R_MINUTE = 114;
+const R_HOUSE_RING = 102;
+const R_ASPECT = 86;
+/** Smallest angle between two body glyphs on the wheel, degrees. */
+export const WHEEL_LABEL_GAP = 8.5;
+
+/** The points drawn on the wheel: every body but the mean node (the true node stands for both). */
+export const WHEEL_BODIES: readonly BodyName[] = [
+  'sun',
+  'moon',
+  'mercury',
+  'venus',
+  'mars',
+  'jupiter',
+  'saturn',
+  'uranus',
+  'neptune',
+  'pluto',
+  'trueNode',
+  'lilith',
+];
+
+const ELEMENT_OF_SIGN = ['fire', 'earth', 'air', 'water'] as const;
+const ELEMENT_COLOURS = { fire: '#e5484d', earth: '#16a34a', air: '#d97706', water: '#0ea5e9' };
+
+function point(longitude: number, radius: number, rotation: number): [number, number] {
+  const theta = ((180 + longitude - rotation) * Math.PI) / 180;
+  return [C + radius * Math.cos(theta), C - radius * Math.sin(theta)];
+}
+
+const fixed = (n: number) => Math.round(n * 100) / 100;
+
+/** One sentence a screen reader can read instead of the picture. */
+export function wheelSummary(chart: NatalChart): string {
+  const bodies = chart.bodies
+    .filter((body) => WHEEL_BODIES.includes(body.id))
+    .map(
+      (body) =>
+        `${BODY_LABELS[body.id]} ${describePosition(body)}${body.house ? `, house ${body.house}` : ''}`,
+    );
+  const angles = chart.angles
+    ? `Ascendant ${describePosition(chart.angles.ascendant)}, Midheaven ${describePosition(chart.angles.midheaven)}. `
+    : 'No Ascendant or houses: the birth time is unknown. ';
+  return `Natal chart wheel. ${angles}${bodies.join('; ')}. ${chart.aspects.length} aspects, listed in the aspect table.`;
+}
+
+export function ChartWheel({ chart }: { chart: NatalChart }) {
+  const titleId = useId();
+  const rotation = chart.angles?.ascendant.longitude ?? 0;
+  const at = (longitude: number, radius: number) => point(longitude, radius, rotation);
+  const shown = chart.bodies.filter((body) => WHEEL_BODIES.includes(body.id));
+  const display = spreadLabels(
+    shown.map((body) => body.longitude),
+    WHEEL_LABEL_GAP,
+  );
+  const anchors = new Map<string, number>(shown.map((body) => [body.id, body.longitude]));
+  if (chart.angles) {
+    anchors.set('ascendant', chart.angles.ascendant.longitude);
+    anchors.set('midheaven', chart.angles.midheaven.longitude);
+  }
+  const aspects = chart.aspects.filter(
+    (a) => a.kind !== 'conjunction' && anchors.has(a.a) && anchors.has(a.b),
+  );
+
+  return (
+    <svg
+      viewBox="-16 -16 432 432"
+      role="img"
+      aria-labelledby={titleId}
+      className="mx-auto block h-auto w-full max-w-[34rem] select-none text-fg"
+      data-testid="chart-wheel"
+    >
+      <title id={titleId}>{wheelSummary(chart)}</title>
+      <circle cx={C} cy={C} r={R_OUTER} className="fill-surface-2 stroke-line" strokeWidth={1} />
+      {SIGN_NAMES.map((sign: SignName, index) => {
+        const [x1, y1] = at(index * 30, R_ZODIAC);
+        const [x2, y2] = at(index * 30, R_OUTER);
+        const [gx, gy] = at(index * 30 + 15, (R_OUTER + R_ZODIAC) / 2);
+        const colour = ELEMENT_COLOURS[ELEMENT_OF_SIGN[index % 4]!];
+        return (
+          <g key={sign}>
+            <line
+              x1={fixed(x1)}
+              y1={fixed(y1)}
+              x2={fixed(x2)}
+              y2={fixed(y2)}
+              className="stroke-line"
+              strokeWidth={1}
+            />
+            <text
+              x={fixed(gx)}
+              y={fixed(gy)}
+              fontSize={17}
+              fontFamily={GLYPH_FONT}
+              textAnchor="middle"
+              dominantBaseline="central"
+              fill={colour}
+            >
+              <title>{SIGN_LABELS[sign]}</title>
+              {SIGN_GLYPHS[sign]}
+            </text>
+          </g>
+        );
+      })}
+      {Array.from({ length: 72 }, (_, i) => {
+        const longitude = i * 5;
+        const [x1, y1] = at(longitude, R_ZODIAC);
+        const [x2, y2] = at(longitude, R_ZODIAC + (longitude % 10 === 0 ? 5 : 3));
+        return (
+          <line
+            key={longitude}
+            x1={fixed(x1)}
+            y1={fixed(y1)}
+            x2={fixed(x2)}
+            y2={fixed(y2)}
+            className="stroke-muted"
+            strokeWidth={0.6}
+          />
+        );
+      })}
+      <circle cx={C} cy={C} r={R_ZODIAC} className="fill-surface stroke-line" strokeWidth={1} />
+      <circle cx={C} cy={C} r={R_HOUSE_RING} fill="none" className="stroke-line" strokeWidth={0.8} />
+      <circle cx={C} cy={C} r={R_ASPECT} className="fill-surface-2 stroke-line" strokeWidth={0.8} />
+
+      {chart.cusps?.map((cusp, index) => {
+        const next = chart.cusps![(index + 1) % 12]!;
+        const isAngle = cusp.house === 1 || cusp.house === 10 || cusp.house === 4 || cusp.house === 7;
+        const [x1, y1] = at(cusp.longitude, R_ASPECT);
+        const [x2, y2] = at(cusp.longitude, R_ZODIAC);
+        const middle = cusp.longitude + norm360(next.longitude - cusp.longitude) / 2;
+        const [nx, ny] = at(middle, (R_HOUSE_RING + R_ASPECT) / 2);
+        return (
+          <g key={cusp.house} data-cusp={cusp.house}>
+            <line
+              x1={fixed(x1)}
+              y1={fixed(y1)}
+              x2={fixed(x2)}
+              y2={fixed(y2)}
+              className={isAngle ? 'stroke-fg' : 'stroke-muted'}
+              strokeWidth={isAngle ? 1.6 : 0.7}
+              strokeOpacity={isAngle ? 0.9 : 0.6}
+            />
+            <text
+              x={fixed(nx)}
+              y={fixed(ny)}
+              fontSize={9}
+              textAnchor="middle"
+              dominantBaseline="central"
+              className="fill-muted"
+            >
+              {cusp.house}
+            </text>
+          </g>
+        );
+      })}
+      {chart.angles
+        ? (
+            [
+              ['AC', chart.angles.ascendant.longitude],
+              ['MC', chart.angles.midheaven.longitude],
+            ] as const
+          ).map(([label, longitude]) => {
+            const [x1, y1] = at(longitude, R_ZODIAC);
+            const [x2, y2] = at(longitude, R_OUTER + 3);
+            const [lx, ly] = at(longitude, R_OUTER + 10);
+            return (
+              <g key={label}>
+                <line
+                  x1={fixed(x1)}
+                  y1={fixed(y1)}
+                  x2={fixed(x2)}
+                  y2={fixed(y2)}
+                  className="stroke-fg"
+                  strokeWidth={1.6}
+                />
+                <text
+                  x={fixed(lx)}
+                  y={fixed(ly)}
+                  fontSize={10}
+                  fontWeight={600}
+                  textAnchor="middle"
+                  dominantBaseline="central"
+                  className="fill-fg"
+                >
+                  {label}
+                </text>
+              </g>
+            );
+          })
+        : null}
+
+      <g data-testid="aspect-lines">
+        {aspects.map((aspect) => {
+          const [x1, y1] = at(anchors.get(aspect.a)!, R_ASPECT);
+          const [x2, y2] = at(anchors.get(aspect.b)!, R_ASPECT);
+          const minor = aspect.kind === 'semiSextile' || aspect.kind === 'quincunx';
+          return (
+            <line
+              key={`${aspect.a}-${aspect.b}`}
+              x1={fixed(x1)}
+              y1={fixed(y1)}
+              x2={fixed(x2)}
+              y2={fixed(y2)}
+              stroke={ASPECT_COLOURS[aspect.kind]}
+              strokeWidth={minor ? 0.8 : 1.2}
+              strokeDasharray={minor ? '3 2' : undefined}
+              strokeOpacity={0.35 + 0.6 * aspect.exactness}
+            >
+              <title>{`${pointLabel(aspect.a)} ${ASPECT_LABELS[aspect.kind].toLowerCase()} ${pointLabel(aspect.b)}`}</title>
+            </line>
+          );
+        })}
+      </g>
+
+      <g data-testid="wheel-bodies" fontFamily={GLYPH_FONT}>
+        {shown.map((body, index) => {
+          const shownAt = display[index]!;
+          const [tx, ty] = at(body.longitude, R_ZODIAC);
+          const [ex, ey] = at(body.longitude, R_ZODIAC - 4);
+          const [lx, ly] = at(shownAt, R_GLYPH + 10);
+          const [gx, gy] = at(shownAt, R_GLYPH);
+          const [dx, dy] = at(shownAt, R_DEGREE);
+          const [mx, my] = at(shownAt, R_MINUTE);
+          const [ax, ay] = at(body.longitude, R_ASPECT);
+          return (
+            <g key={body.id} data-body={body.id} data-display-angle={fixed(shownAt)}>
+              <title>{`${BODY_LABELS[body.id]} ${describePosition(body)}${body.retrograde ? ', retrograde' : ''}`}</title>
+              <polyline
+                points={`${fixed(tx)},${fixed(ty)} ${fixed(ex)},${fixed(ey)} ${fixed(lx)},${fixed(ly)}`}
+                fill="none"
+                className="stroke-muted"
+                strokeWidth={0.7}
+              />
+              <circle cx={fixed(ax)} cy={fixed(ay)} r={1.8} className="fill-fg" />
+              <text
+                x={fixed(gx)}
+                y={fixed(gy)}
+                fontSize={15}
+                textAnchor="middle"
+                dominantBaseline="central"
+                className="fill-fg"
+              >
+                {BODY_GLYPHS[body.id]}
+              </text>
+              <text
+                x={fixed(dx)}
+                y={fixed(dy)}
+                fontSize={9}
+                textAnchor="middle"
+                dominantBaseline="central"
+                className="fill-fg"
+              >
+                {`${body.degree}°`}
+              </text>
+              <text
+                x={fixed(mx)}
+                y={fixed(my)}
+                fontSize={7.5}
+                textAnchor="middle"
+                dominantBaseline="central"
+                className="fill-muted"
+              >
+                {`${String(body.minute).padStart(2, '0')}′${body.retrograde ? '℞' : ''}`}
+              </text>
+            </g>
+          );
+        })}
+      </g>
+    </svg>
+  );
+}

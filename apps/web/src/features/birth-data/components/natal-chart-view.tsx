@@ -1,0 +1,307 @@
+import {
+  HOUSE_SYSTEM_CODES,
+  HOUSE_SYSTEM_NAMES,
+  type HouseSystemCode,
+  type NatalChart,
+} from '@app/contracts/chart.ts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { getErrorMessage } from '../../../lib/error-messages.ts';
+import { getNatalChart } from '../api/get-natal-chart.ts';
+import {
+  ASPECT_COLOURS,
+  ASPECT_GLYPHS,
+  ASPECT_LABELS,
+  BODY_GLYPHS,
+  BODY_LABELS,
+  degreeMinute,
+  describePosition,
+  GLYPH_FONT,
+  pointGlyph,
+  pointLabel,
+  SIGN_GLYPHS,
+  SIGN_LABELS,
+} from '../lib/chart-symbols.ts';
+import { ChartWheel, WHEEL_BODIES } from './chart-wheel.tsx';
+
+export const natalChartKey = (houseSystem: HouseSystemCode) => ['natal-chart', houseSystem] as const;
+
+const TABLE = 'w-full border-collapse text-sm';
+const CAPTION = 'mb-2 text-left text-base font-semibold text-fg';
+const TH =
+  'border-b border-line px-2 py-1.5 text-left text-xs font-medium uppercase tracking-wide text-muted';
+const TD = 'border-b border-line/60 px-2 py-1.5 align-middle';
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** The natal chart: house-system choice, the wheel, and the same facts as tables. */
+export function NatalChartView() {
+  const [houseSystem, setHouseSystem] = useState<HouseSystemCode>('P');
+  const selectId = useId();
+  const query = useQuery({
+    queryKey: natalChartKey(houseSystem),
+    queryFn: ({ signal }) => getNatalChart(houseSystem, signal),
+    placeholderData: keepPreviousData,
+  });
+  const chart = query.data;
+
+  return (
+    <section aria-labelledby={`${selectId}-heading`} className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id={`${selectId}-heading`} className="text-2xl font-semibold">
+          Your natal chart
+        </h2>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={selectId} className="text-sm font-medium">
+            House system
+          </label>
+          <div className="flex items-center gap-2">
+            <select
+              id={selectId}
+              value={houseSystem}
+              onChange={(event) => setHouseSystem(event.target.value as HouseSystemCode)}
+              disabled={!chart?.timeKnown && chart !== undefined}
+              className="h-11 rounded-xl border border-line bg-surface px-3 text-base text-fg focus-visible:outline-2 focus-visible:outline-ring"
+            >
+              {HOUSE_SYSTEM_CODES.map((code) => (
+                <option key={code} value={code}>
+                  {HOUSE_SYSTEM_NAMES[code]}
+                </option>
+              ))}
+            </select>
+            {query.isFetching ? <Spinner /> : null}
+          </div>
+        </div>
+      </div>
+
+      {query.isError ? <Alert tone="error">{getErrorMessage(query.error)}</Alert> : null}
+      {!chart && query.isPending ? (
+        <p className="flex items-center gap-2 text-muted" role="status">
+          <Spinner /> Calculating your chart...
+        </p>
+      ) : null}
+      {chart ? <ChartDetails chart={chart} /> : null}
+    </section>
+  );
+}
+
+function ChartDetails({ chart }: { chart: NatalChart }) {
+  return (
+    <>
+      {chart.notes.map((note) => (
+        <Alert key={note}>{note}</Alert>
+      ))}
+      <ChartWheel chart={chart} />
+      <p className="sr-only" aria-live="polite">
+        {chart.cusps
+          ? `House cusps in the ${HOUSE_SYSTEM_NAMES[chart.houseSystem.used]} system.`
+          : 'No houses: the birth time is unknown.'}
+      </p>
+      <KeyFacts chart={chart} />
+      <div className="grid gap-8 lg:grid-cols-2">
+        <BodiesTable chart={chart} />
+        {chart.cusps ? <HousesTable chart={chart} /> : null}
+      </div>
+      <AspectGrid chart={chart} />
+    </>
+  );
+}
+
+function KeyFacts({ chart }: { chart: NatalChart }) {
+  const sun = chart.bodies.find((body) => body.id === 'sun');
+  const moon = chart.bodies.find((body) => body.id === 'moon');
+  const facts: [string, string][] = [];
+  if (sun) facts.push(['Sun', describePosition(sun)]);
+  if (moon) facts.push(['Moon', describePosition(moon)]);
+  if (chart.angles) {
+    facts.push(['Ascendant', describePosition(chart.angles.ascendant)]);
+    facts.push(['Midheaven', describePosition(chart.angles.midheaven)]);
+  }
+  if (chart.chartRuler) facts.push(['Chart ruler', BODY_LABELS[chart.chartRuler.modern]]);
+  if (chart.moonPhase) {
+    facts.push([
+      'Moon phase',
+      `${capitalise(chart.moonPhase.name.replace('-', ' '))}, ${Math.round(chart.moonPhase.illumination * 100)}% lit`,
+    ]);
+  }
+  const e = chart.elements;
+  const m = chart.modalities;
+  facts.push(['Elements', `Fire ${e.fire}, Earth ${e.earth}, Air ${e.air}, Water ${e.water}`]);
+  facts.push(['Modalities', `Cardinal ${m.cardinal}, Fixed ${m.fixed}, Mutable ${m.mutable}`]);
+  return (
+    <dl className="grid gap-x-6 gap-y-2 rounded-2xl border border-line bg-surface p-4 text-sm sm:grid-cols-2">
+      {facts.map(([term, value]) => (
+        <div key={term} className="flex justify-between gap-3 sm:block">
+          <dt className="text-muted">{term}</dt>
+          <dd className="text-right font-medium sm:text-left">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Glyph({ children }: { children: string }) {
+  return (
+    <span aria-hidden="true" className="inline-block w-5 text-center" style={{ fontFamily: GLYPH_FONT }}>
+      {children}
+    </span>
+  );
+}
+
+function BodiesTable({ chart }: { chart: NatalChart }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className={TABLE}>
+        <caption className={CAPTION}>Planets and points</caption>
+        <thead>
+          <tr>
+            <th scope="col" className={TH}>
+              Body
+            </th>
+            <th scope="col" className={TH}>
+              Sign
+            </th>
+            <th scope="col" className={TH}>
+              Position
+            </th>
+            {chart.timeKnown ? (
+              <th scope="col" className={TH}>
+                House
+              </th>
+            ) : null}
+            <th scope="col" className={TH}>
+              Motion
+            </th>
+            <th scope="col" className={TH}>
+              Dignity
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {chart.bodies.map((body) => (
+            <tr key={body.id}>
+              <th scope="row" className={`${TD} text-left font-medium`}>
+                <Glyph>{BODY_GLYPHS[body.id]}</Glyph> {BODY_LABELS[body.id]}
+              </th>
+              <td className={TD}>
+                <Glyph>{SIGN_GLYPHS[body.sign]}</Glyph> {SIGN_LABELS[body.sign]}
+              </td>
+              <td className={`${TD} tabular-nums`}>{degreeMinute(body)}</td>
+              {chart.timeKnown ? <td className={`${TD} tabular-nums`}>{body.house}</td> : null}
+              <td className={TD}>{body.retrograde ? 'Retrograde' : 'Direct'}</td>
+              <td className={TD}>{body.dignities.map(capitalise).join(', ') || '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function HousesTable({ chart }: { chart: NatalChart }) {
+  if (!chart.cusps) return null;
+  return (
+    <div className="overflow-x-auto">
+      <table className={TABLE} data-testid="houses-table">
+        <caption className={CAPTION}>Houses ({HOUSE_SYSTEM_NAMES[chart.houseSystem.used]})</caption>
+        <thead>
+          <tr>
+            <th scope="col" className={TH}>
+              House
+            </th>
+            <th scope="col" className={TH}>
+              Sign
+            </th>
+            <th scope="col" className={TH}>
+              Cusp
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {chart.cusps.map((cusp) => (
+            <tr key={cusp.house}>
+              <th scope="row" className={`${TD} text-left font-medium tabular-nums`}>
+                {cusp.house}
+              </th>
+              <td className={TD}>
+                <Glyph>{SIGN_GLYPHS[cusp.sign]}</Glyph> {SIGN_LABELS[cusp.sign]}
+              </td>
+              <td className={`${TD} tabular-nums`}>{degreeMinute(cusp)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function AspectGrid({ chart }: { chart: NatalChart }) {
+  const points: string[] = [...WHEEL_BODIES, ...(chart.angles ? ['ascendant', 'midheaven'] : [])];
+  const byPair = new Map(chart.aspects.map((aspect) => [`${aspect.a}|${aspect.b}`, aspect]));
+  const find = (a: string, b: string) => byPair.get(`${a}|${b}`) ?? byPair.get(`${b}|${a}`);
+  return (
+    <div className="overflow-x-auto">
+      <table className="border-collapse text-sm" data-testid="aspect-grid">
+        <caption className={CAPTION}>Aspects</caption>
+        <thead>
+          <tr>
+            <td className="p-0" />
+            {points.slice(0, -1).map((id) => (
+              <th
+                key={id}
+                scope="col"
+                className="size-8 border border-line/60 p-0 text-center font-normal text-muted"
+              >
+                <abbr title={pointLabel(id)} className="no-underline" style={{ fontFamily: GLYPH_FONT }}>
+                  {pointGlyph(id)}
+                </abbr>
+                <span className="sr-only">{pointLabel(id)}</span>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {points.slice(1).map((row, rowIndex) => (
+            <tr key={row}>
+              <th scope="row" className="size-8 border border-line/60 p-0 text-center font-normal text-muted">
+                <abbr title={pointLabel(row)} className="no-underline" style={{ fontFamily: GLYPH_FONT }}>
+                  {pointGlyph(row)}
+                </abbr>
+                <span className="sr-only">{pointLabel(row)}</span>
+              </th>
+              {points.slice(0, -1).map((column, columnIndex) => {
+                if (columnIndex > rowIndex) return <td key={column} className="size-8 p-0" />;
+                const aspect = find(row, column);
+                const text = aspect
+                  ? `${pointLabel(row)} ${ASPECT_LABELS[aspect.kind].toLowerCase()} ${pointLabel(column)}, orb ${degreeMinute(
+                      {
+                        degree: Math.floor(Math.abs(aspect.deviation)),
+                        minute: Math.floor((Math.abs(aspect.deviation) % 1) * 60),
+                      },
+                    )}, ${aspect.motion}`
+                  : undefined;
+                return (
+                  <td key={column} className="size-8 border border-line/60 p-0 text-center" title={text}>
+                    {aspect ? (
+                      <>
+                        <span
+                          aria-hidden="true"
+                          style={{ color: ASPECT_COLOURS[aspect.kind], fontFamily: GLYPH_FONT }}
+                        >
+                          {ASPECT_GLYPHS[aspect.kind]}
+                        </span>
+                        <span className="sr-only">{text}</span>
+                      </>
+                    ) : null}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,178 @@
+import type { Place } from '@app/contracts/places.ts';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { cn } from '../../../components/ui/cn.ts';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { searchPlaces } from '../api/search-places.ts';
+
+const DEBOUNCE_MS = 250;
+
+interface PlaceComboboxProps {
+  label: string;
+  value: string;
+  error?: string;
+  /** Typing: the text changed and no place is chosen any more. */
+  onType: (text: string) => void;
+  onChoose: (place: Place) => void;
+  onBlur?: () => void;
+  name?: string;
+}
+
+/**
+ * The city field: type the start of a name, pick from the atlas. A WAI-ARIA combobox with a
+ * listbox popup: arrows move, Enter chooses, Escape closes; the list shows region and country.
+ */
+export function PlaceCombobox({ label, value, error, onType, onChoose, onBlur, name }: PlaceComboboxProps) {
+  const inputId = useId();
+  const listId = `${inputId}-list`;
+  const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
+  const [places, setPlaces] = useState<Place[]>([]);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const [loading, setLoading] = useState(false);
+  const [query, setQuery] = useState('');
+  const blurTimer = useRef<number | undefined>(undefined);
+
+  useEffect(() => {
+    const q = query.trim();
+    if (q.length < 2) {
+      setPlaces([]);
+      setLoading(false);
+      return;
+    }
+    const controller = new AbortController();
+    setLoading(true);
+    const timer = window.setTimeout(() => {
+      searchPlaces(q, controller.signal)
+        .then((found) => {
+          setPlaces(found);
+          setActive(found.length ? 0 : -1);
+          setOpen(true);
+        })
+        .catch(() => {
+          // Aborted or offline: the person can still type city and country by hand.
+          if (!controller.signal.aborted) setPlaces([]);
+        })
+        .finally(() => {
+          if (!controller.signal.aborted) setLoading(false);
+        });
+    }, DEBOUNCE_MS);
+    return () => {
+      window.clearTimeout(timer);
+      controller.abort();
+    };
+  }, [query]);
+
+  useEffect(() => () => window.clearTimeout(blurTimer.current), []);
+
+  const choose = (place: Place) => {
+    onChoose(place);
+    setOpen(false);
+    setPlaces([]);
+    setActive(-1);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      if (!open && places.length) setOpen(true);
+      setActive((index) => (places.length ? (index + 1) % places.length : -1));
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      setActive((index) => (places.length ? (index - 1 + places.length) % places.length : -1));
+    } else if (event.key === 'Enter' && open && active >= 0 && places[active]) {
+      event.preventDefault();
+      choose(places[active]!);
+    } else if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      setOpen(false);
+    }
+  };
+
+  const expanded = open && (places.length > 0 || query.trim().length >= 2);
+  return (
+    <div className="relative flex flex-col gap-1.5">
+      <label htmlFor={inputId} className="text-sm font-medium text-fg">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          id={inputId}
+          name={name}
+          type="text"
+          role="combobox"
+          autoComplete="off"
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[hintId, error ? errorId : ''].filter(Boolean).join(' ')}
+          value={value}
+          onChange={(event) => {
+            onType(event.target.value);
+            setQuery(event.target.value);
+          }}
+          onKeyDown={onKeyDown}
+          onFocus={() => places.length && setOpen(true)}
+          onBlur={() => {
+            // Let a click on an option land before the list closes.
+            blurTimer.current = window.setTimeout(() => setOpen(false), 150);
+            onBlur?.();
+          }}
+          className={cn(
+            'h-11 w-full rounded-xl border bg-surface px-3.5 pr-10 text-base text-fg placeholder:text-muted/70',
+            'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring',
+            error ? 'border-danger' : 'border-line',
+          )}
+          placeholder="Start typing, e.g. Oslo"
+        />
+        {loading ? <Spinner className="absolute top-3.5 right-3.5" /> : null}
+      </div>
+      <p id={hintId} className="text-xs text-muted">
+        Choose your birth place from the list so we know its coordinates and time zone.
+      </p>
+      <div
+        id={listId}
+        role="listbox"
+        aria-label={`${label} suggestions`}
+        hidden={!expanded}
+        className="absolute top-[4.6rem] right-0 left-0 z-20 max-h-72 overflow-y-auto rounded-xl border border-line bg-surface py-1 shadow-xl"
+      >
+        {places.map((place, index) => (
+          <div
+            key={place.id}
+            id={`${listId}-${index}`}
+            role="option"
+            // Focus stays in the input (aria-activedescendant); the option is reachable by pointer too.
+            tabIndex={-1}
+            aria-selected={index === active}
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => choose(place)}
+            onKeyDown={(event) => event.key === 'Enter' && choose(place)}
+            onMouseEnter={() => setActive(index)}
+            className={cn(
+              'flex cursor-pointer flex-col px-3.5 py-2 text-sm',
+              index === active ? 'bg-accent-soft text-fg' : 'text-fg',
+            )}
+          >
+            <span className="font-medium">{place.name}</span>
+            <span className="text-xs text-muted">
+              {[place.region, place.country].filter(Boolean).join(', ')}
+            </span>
+          </div>
+        ))}
+        {!loading && places.length === 0 ? (
+          <div role="presentation" className="px-3.5 py-2 text-sm text-muted">
+            No places found. Check the spelling, or type city and country yourself.
+          </div>
+        ) : null}
+      </div>
+      {error ? (
+        <p id={errorId} className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

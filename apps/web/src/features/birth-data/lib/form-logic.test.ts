@@ -1,0 +1,180 @@
+import { AxiosError, AxiosHeaders } from 'axios';
+import { describe, expect, it } from 'vitest';
+import {
+  BirthFormSchema,
+  describeTimeChoice,
+  EMPTY_FORM,
+  formatOffset,
+  initialValues,
+  localToday,
+  placeLabel,
+  readBirthProblem,
+  toPayload,
+  withPlace,
+} from './form-logic.ts';
+
+const filled = {
+  ...EMPTY_FORM,
+  name: 'Ada',
+  date: '1990-04-21',
+  time: '14:30',
+  city: 'Oslo',
+  country: 'Norway',
+};
+const oslo = {
+  id: 3143244,
+  name: 'Oslo',
+  region: 'Oslo',
+  country: 'Norway',
+  countryCode: 'NO',
+  lat: 59.91,
+  lon: 10.75,
+  population: 580000,
+  timeZone: 'Europe/Oslo',
+};
+
+function refusal(code: string, details: unknown): AxiosError {
+  const headers = new AxiosHeaders();
+  return new AxiosError('Request failed', 'ERR_BAD_REQUEST', undefined, undefined, {
+    status: 422,
+    statusText: 'Unprocessable',
+    headers,
+    config: { headers },
+    data: { success: false, code, error: 'Choose one.', details },
+  });
+}
+
+function issues(values: unknown) {
+  const result = BirthFormSchema.safeParse(values);
+  return result.success
+    ? {}
+    : Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
+}
+
+describe('the birth form rules', () => {
+  it('accepts a complete form', () => {
+    expect(issues(filled)).toEqual({});
+  });
+
+  it('refuses impossible, too early and future dates', () => {
+    expect(issues({ ...filled, date: '2023-02-29' }).date).toMatch(/not a date in the calendar/);
+    expect(issues({ ...filled, date: '1799-12-31' }).date).toMatch(/from 1800/);
+    const future = new Date(Date.now() + 3 * 86_400_000);
+    expect(issues({ ...filled, date: localToday(future) }).date).toMatch(/future/);
+  });
+
+  it('needs a time unless the time is unknown', () => {
+    expect(issues({ ...filled, time: '' }).time).toMatch(/I don't know my birth time/);
+    expect(issues({ ...filled, time: '25:00' }).time).toMatch(/HH:MM/);
+    expect(issues({ ...filled, time: '', timeUnknown: true })).toEqual({});
+  });
+
+  it('needs name, city and country', () => {
+    expect(Object.keys(issues({ ...filled, name: ' ', city: '', country: '' })).sort()).toEqual([
+      'city',
+      'country',
+      'name',
+    ]);
+  });
+});
+
+describe('payloads', () => {
+  it('sends the place id when a place was chosen, and drops the time when unknown', () => {
+    const chosen = withPlace(filled, oslo);
+    expect(toPayload(chosen)).toEqual({
+      name: 'Ada',
+      date: '1990-04-21',
+      time: '14:30',
+      timeUnknown: false,
+      city: 'Oslo',
+      country: 'Norway',
+      placeId: 3143244,
+    });
+    expect(toPayload({ ...chosen, timeUnknown: true, time: '09:00' }, 'later')).toEqual({
+      name: 'Ada',
+      date: '1990-04-21',
+      timeUnknown: true,
+      city: 'Oslo',
+      country: 'Norway',
+      placeId: 3143244,
+      resolution: 'later',
+    });
+    expect(toPayload({ ...filled, name: '  Ada  ' })).not.toHaveProperty('placeId');
+  });
+
+  it('edits a saved record, showing an unknown time as empty', () => {
+    const saved = {
+      name: 'Ada',
+      date: '1990-04-21',
+      time: '12:00',
+      timeUnknown: true,
+      city: 'Oslo',
+      country: 'Norway',
+      placeId: 3143244,
+    };
+    expect(initialValues(saved)).toEqual({ ...filled, time: '', timeUnknown: true, placeId: 3143244 });
+    expect(initialValues(null, 'Ada Lovelace')).toEqual({ ...EMPTY_FORM, name: 'Ada Lovelace' });
+  });
+});
+
+describe('texts', () => {
+  it('labels places with region and country, skipping a missing region', () => {
+    expect(placeLabel(oslo)).toBe('Oslo, Oslo, Norway');
+    expect(placeLabel({ name: 'Monaco', region: null, country: 'Monaco' })).toBe('Monaco, Monaco');
+  });
+
+  it('formats offsets and clock-change choices', () => {
+    expect(formatOffset(-14_400)).toBe('UTC−04:00');
+    expect(formatOffset(19_800)).toBe('UTC+05:30');
+    expect(formatOffset(0)).toBe('UTC+00:00');
+    const choice = {
+      resolution: 'earlier' as const,
+      utc: '2021-11-07T05:30:00.000Z',
+      utcOffsetSeconds: -14_400,
+      abbreviation: 'EDT',
+      isDst: true,
+      localTime: '2021-11-07T01:30:00',
+    };
+    expect(describeTimeChoice(choice, 'ambiguous')).toBe(
+      '01:30 EDT (UTC−04:00), the first time, before the clocks went back',
+    );
+  });
+});
+
+describe('reading refusals that need a choice', () => {
+  it('reads candidate places and time choices, and nothing else', () => {
+    expect(readBirthProblem(refusal('PLACE_AMBIGUOUS', { field: 'city', candidates: [oslo] }))).toEqual({
+      kind: 'place',
+      message: 'Choose one.',
+      candidates: [oslo],
+    });
+    const choices = [
+      {
+        resolution: 'earlier',
+        utc: 'a',
+        utcOffsetSeconds: -18_000,
+        abbreviation: 'EST',
+        isDst: false,
+        localTime: '2021-03-14T01:30:00',
+      },
+      {
+        resolution: 'later',
+        utc: 'b',
+        utcOffsetSeconds: -14_400,
+        abbreviation: 'EDT',
+        isDst: true,
+        localTime: '2021-03-14T03:30:00',
+      },
+    ];
+    expect(
+      readBirthProblem(refusal('TIME_SKIPPED', { field: 'time', kind: 'skipped', choices })),
+    ).toMatchObject({
+      kind: 'time',
+      timeKind: 'skipped',
+      choices,
+    });
+    expect(readBirthProblem(refusal('VALIDATION_FAILED', [{ path: 'date', message: 'x' }]))).toBeNull();
+    expect(readBirthProblem(refusal('TIME_SKIPPED', { field: 'time' }))).toBeNull();
+    expect(readBirthProblem(new Error('offline'))).toBeNull();
+  });
+});
