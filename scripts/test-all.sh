@@ -77,7 +77,14 @@ if [ -z "$PG_BIN" ] || [ ! -x "$PG_BIN/initdb" ]; then
   apt_install postgresql
   PG_BIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
 fi
-PG_PORT=${TEST_PG_PORT:-54329}
+# The first free loopback port from 54329 on (a developer may run another cluster there).
+PG_PORT=${TEST_PG_PORT:-}
+if [ -z "$PG_PORT" ]; then
+  for candidate in $(seq 54329 54399); do
+    if ! (exec 3<>"/dev/tcp/127.0.0.1/$candidate") 2>/dev/null; then PG_PORT=$candidate; break; fi
+  done
+  [ -n "$PG_PORT" ] || die "no free port for PostgreSQL in 54329-54399"
+fi
 mkdir -p "$WORK/pg" && chown postgres "$WORK/pg" 2>/dev/null || true
 as_postgres "$PG_BIN/initdb" -D "$WORK/pg" -U postgres -A trust --no-sync >/dev/null || die "initdb failed"
 as_postgres "$PG_BIN/pg_ctl" -D "$WORK/pg" -w -l "$WORK/pg/server.log" \

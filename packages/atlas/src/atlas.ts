@@ -155,7 +155,13 @@ export class Atlas {
       this.placeNameStart[i] = cursor.pos;
       this.placeNameEnd[i] = cursor.skipField();
       this.placeCountry[i] = cursor.uint();
-      this.placeRegion[i] = cursor.atTab() ? (cursor.skipField(), 0) : cursor.uint() + 1;
+      // An empty region field stores 0; region k is stored as k + 1.
+      if (cursor.atTab()) {
+        cursor.skipField();
+        this.placeRegion[i] = 0;
+      } else {
+        this.placeRegion[i] = cursor.uint() + 1;
+      }
       this.placeLat[i] = cursor.decimal();
       this.placeLon[i] = cursor.decimal();
       this.placePopulation[i] = cursor.uint();
