@@ -1,9 +1,17 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Toaster } from '../../components/ui/toaster.tsx';
+import { startInstallPromptCapture } from '../../features/pwa/install-prompt.ts';
 import { Footer } from './footer.tsx';
 import { LoadingScreen } from './loading-screen.tsx';
 import { SiteHeader } from './site-header.tsx';
+
+// The install card and update banner load after the first render; if their code cannot load, the
+// page goes on without them.
+const PwaNotices = lazy(
+  (): Promise<{ default: ComponentType }> =>
+    import('../../features/pwa/components/pwa-notices.tsx').catch(() => ({ default: () => null })),
+);
 
 /** SPEC section 2: the footer is on every page except paths starting with /chat. */
 export function showsFooter(pathname: string): boolean {
@@ -13,6 +21,7 @@ export function showsFooter(pathname: string): boolean {
 export function RootLayout() {
   const { pathname } = useLocation();
   const firstPath = useRef(pathname);
+  useEffect(() => startInstallPromptCapture(), []);
   // After an in-app navigation, move focus to the new page so keyboard and screen reader users
   // start reading it from the top (not on the first load, where the browser starts there anyway).
   useEffect(() => {
@@ -38,6 +47,9 @@ export function RootLayout() {
       </main>
       {showsFooter(pathname) ? <Footer /> : null}
       <Toaster />
+      <Suspense fallback={null}>
+        <PwaNotices />
+      </Suspense>
       <ScrollRestoration />
     </div>
   );
