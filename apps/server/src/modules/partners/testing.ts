@@ -30,7 +30,13 @@ export async function createProgrammeApp(
   const adminEmail = uniqueEmail('admin');
   const t = await createTestApp({
     smtp: options.smtp ?? false,
-    config: { adminEmails: [adminEmail], programme: programme(options.programme), ...options.config },
+    config: {
+      adminEmails: [adminEmail],
+      programme: programme(options.programme),
+      // The tests move the clock by months; the admin's session should outlive that.
+      sessionTtlMs: 10 * 365 * 24 * 60 * 60_000,
+      ...options.config,
+    },
   });
   const admin = await register(t.app, adminEmail);
   const user = await register(t.app);
