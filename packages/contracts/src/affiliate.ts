@@ -6,24 +6,22 @@ import { z } from 'zod';
 // POST /api/affiliate/attribute with the same visitor id: the server credits the partner of the
 // visitor's last click within the attribution window before registration (last click wins).
 
-export const AFFILIATE_PATHS = {
-  /** POST, public: record a click of a stored coupon code. */
-  click: '/api/affiliate/click',
-  /** POST, signed in: attribute the new account to the partner of the visitor's last click. */
-  attribute: '/api/affiliate/attribute',
-} as const;
+import {
+  AFFILIATE_CODE_MAX_LENGTH,
+  AFFILIATE_CODE_PATTERN,
+  AFFILIATE_PATH_MAX_LENGTH,
+  VISITOR_ID_PATTERN,
+} from './affiliate-code.ts';
 
-export const AFFILIATE_CODE_MAX_LENGTH = 40;
-export const AFFILIATE_CODE_PATTERN = /^[A-Z0-9][A-Z0-9_-]*$/;
-
-/**
- * Trims and uppercases a code as captured from the URL; null when blank (a blank code is ignored).
- * The web stores what this returns; the server applies the same rule.
- */
-export function normaliseAffiliateCode(raw: string | null | undefined): string | null {
-  const code = (raw ?? '').trim().toUpperCase();
-  return code.length > 0 ? code : null;
-}
+// The plain rules live in affiliate-code.ts (no zod) and are re-exported here.
+export {
+  AFFILIATE_CODE_MAX_LENGTH,
+  AFFILIATE_CODE_PATTERN,
+  AFFILIATE_PATH_MAX_LENGTH,
+  AFFILIATE_PATHS,
+  normaliseAffiliateCode,
+  VISITOR_ID_PATTERN,
+} from './affiliate-code.ts';
 
 export const AffiliateCodeSchema = z
   .string({ error: 'Please send a coupon code.' })
@@ -39,9 +37,7 @@ export const AffiliateCodeSchema = z
 /** A random id the browser keeps (crypto.randomUUID() fits); never tied to a person by itself. */
 export const VisitorIdSchema = z
   .string({ error: 'Please send the visitor id.' })
-  .regex(/^[A-Za-z0-9_-]{16,64}$/, 'The visitor id is 16 to 64 letters, digits, - or _.');
-
-export const AFFILIATE_PATH_MAX_LENGTH = 2048;
+  .regex(VISITOR_ID_PATTERN, 'The visitor id is 16 to 64 letters, digits, - or _.');
 
 /**
  * The click's code may arrive blank (a stored code that trims to nothing); the server answers such
