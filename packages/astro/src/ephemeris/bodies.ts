@@ -1,3 +1,4 @@
+/// <reference path="./astronomia.d.ts" />
 // Apparent geocentric positions in the true ecliptic and equinox of date, built on
 // astronomy-engine's heliocentric states and lunar theory. Our layer adds light-time (from the
 // state vectors, no iteration of the theory), annual aberration, precession and nutation, the
