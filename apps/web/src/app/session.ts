@@ -1,3 +1,4 @@
+import { attributeNewAccount, startAffiliateTracking } from '../features/affiliate/tracking.ts';
 import { useAuth } from '../features/auth/stores/auth-store.ts';
 import { useBirthData } from '../features/birth-data/stores/birth-data-store.ts';
 import { useSubscription } from '../features/subscription/stores/subscription-store.ts';
@@ -26,7 +27,17 @@ export function startSession(): () => void {
     onAuthChangedElsewhere(() => {
       void useAuth.getState().initialize();
     }),
+    // A new account is credited to the partner whose link this browser followed (SPEC section 4).
+    useAuth.subscribe((state, previous) => {
+      if (!state.user || state.user.id === previous.user?.id) return;
+      attributeNewAccount(state.user.createdAt).catch((error: unknown) => {
+        console.warn('Could not credit the partner', error instanceof Error ? error.message : error);
+      });
+    }),
   ];
+
+  // Before the router reads the address: the partner code is taken out of it.
+  startAffiliateTracking();
 
   setUnauthorizedHandler(() => {
     const { token, logout } = useAuth.getState();

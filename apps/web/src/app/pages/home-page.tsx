@@ -9,12 +9,12 @@ import {
   Star,
   Telescope,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { type AuthMode, AuthPanel } from '../../features/auth/components/auth-panel.tsx';
+import type { AuthMode } from '../../features/auth/components/auth-panel.tsx';
 import { useAuth } from '../../features/auth/stores/auth-store.ts';
 import { PRODUCT_NAME } from '../../lib/brand.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -22,6 +22,11 @@ import { type NextStep, nextStep } from '../access.ts';
 import { LoadingScreen } from '../layout/loading-screen.tsx';
 import { readAccessFacts, useAccessFacts } from '../use-access-facts.ts';
 import { ZodiacWheel } from './zodiac-wheel.tsx';
+
+// The forms and their validation load in parallel with the first paint, keeping the start-up code small.
+const AuthPanel = lazy(() =>
+  import('../../features/auth/components/auth-panel.tsx').then((module) => ({ default: module.AuthPanel })),
+);
 
 const STEP_PATH: Record<NextStep, string> = {
   'sign-in': '/',
@@ -183,11 +188,13 @@ export default function HomePage() {
     ) : (
       <Card id="account" className="flex scroll-mt-24 flex-col gap-4">
         {authError ? <Alert tone="error">{authError}</Alert> : null}
-        <AuthPanel
-          mode={mode}
-          onModeChange={(next) => setParams({ auth: next }, { replace: true })}
-          onSuccess={onSignedIn}
-        />
+        <Suspense fallback={<div className="min-h-[26rem]" />}>
+          <AuthPanel
+            mode={mode}
+            onModeChange={(next) => setParams({ auth: next }, { replace: true })}
+            onSuccess={onSignedIn}
+          />
+        </Suspense>
       </Card>
     );
 
