@@ -20,13 +20,13 @@ import { norm360, spreadLabels } from '../lib/spread-labels.ts';
 const C = 200;
 const R_OUTER = 196;
 const R_ZODIAC = 166;
-const R_GLYPH = 146;
+const R_GLYPH = 147;
 const R_DEGREE = 127;
-const R_MINUTE = 114;
+const R_RETRO = 114;
 const R_HOUSE_RING = 102;
 const R_ASPECT = 86;
 /** Smallest angle between two body glyphs on the wheel, degrees. */
-export const WHEEL_LABEL_GAP = 8.5;
+export const WHEEL_LABEL_GAP = 10;
 
 /** The points drawn on the wheel: every body but the mean node (the true node stands for both). */
 export const WHEEL_BODIES: readonly BodyName[] = [
@@ -114,7 +114,7 @@ export function ChartWheel({ chart }: { chart: NatalChart }) {
             <text
               x={fixed(gx)}
               y={fixed(gy)}
-              fontSize={17}
+              fontSize={19}
               fontFamily={GLYPH_FONT}
               textAnchor="middle"
               dominantBaseline="central"
@@ -167,7 +167,7 @@ export function ChartWheel({ chart }: { chart: NatalChart }) {
             <text
               x={fixed(nx)}
               y={fixed(ny)}
-              fontSize={9}
+              fontSize={10}
               textAnchor="middle"
               dominantBaseline="central"
               className="fill-muted"
@@ -200,7 +200,7 @@ export function ChartWheel({ chart }: { chart: NatalChart }) {
                 <text
                   x={fixed(lx)}
                   y={fixed(ly)}
-                  fontSize={10}
+                  fontSize={12}
                   fontWeight={600}
                   textAnchor="middle"
                   dominantBaseline="central"
@@ -244,7 +244,7 @@ export function ChartWheel({ chart }: { chart: NatalChart }) {
           const [lx, ly] = at(shownAt, R_GLYPH + 10);
           const [gx, gy] = at(shownAt, R_GLYPH);
           const [dx, dy] = at(shownAt, R_DEGREE);
-          const [mx, my] = at(shownAt, R_MINUTE);
+          const [rx, ry] = at(shownAt, R_RETRO);
           const [ax, ay] = at(body.longitude, R_ASPECT);
           return (
             <g key={body.id} data-body={body.id} data-display-angle={fixed(shownAt)}>
@@ -259,7 +259,7 @@ export function ChartWheel({ chart }: { chart: NatalChart }) {
               <text
                 x={fixed(gx)}
                 y={fixed(gy)}
-                fontSize={15}
+                fontSize={17}
                 textAnchor="middle"
                 dominantBaseline="central"
                 className="fill-fg"
@@ -269,23 +269,25 @@ export function ChartWheel({ chart }: { chart: NatalChart }) {
               <text
                 x={fixed(dx)}
                 y={fixed(dy)}
-                fontSize={9}
+                fontSize={11}
                 textAnchor="middle"
                 dominantBaseline="central"
                 className="fill-fg"
               >
                 {`${body.degree}°`}
               </text>
-              <text
-                x={fixed(mx)}
-                y={fixed(my)}
-                fontSize={7.5}
-                textAnchor="middle"
-                dominantBaseline="central"
-                className="fill-muted"
-              >
-                {`${String(body.minute).padStart(2, '0')}′${body.retrograde ? '℞' : ''}`}
-              </text>
+              {body.retrograde ? (
+                <text
+                  x={fixed(rx)}
+                  y={fixed(ry)}
+                  fontSize={10}
+                  textAnchor="middle"
+                  dominantBaseline="central"
+                  className="fill-danger"
+                >
+                  ℞
+                </text>
+              ) : null}
             </g>
           );
         })}

@@ -11,8 +11,6 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../../lib/error-messages.ts';
 import { getNatalChart } from '../api/get-natal-chart.ts';
 import {
-  ASPECT_COLOURS,
-  ASPECT_GLYPHS,
   ASPECT_LABELS,
   BODY_GLYPHS,
   BODY_LABELS,
@@ -24,6 +22,7 @@ import {
   SIGN_GLYPHS,
   SIGN_LABELS,
 } from '../lib/chart-symbols.ts';
+import { AspectIcon } from './aspect-icon.tsx';
 import { ChartWheel, WHEEL_BODIES } from './chart-wheel.tsx';
 
 export const natalChartKey = (houseSystem: HouseSystemCode) => ['natal-chart', houseSystem] as const;
@@ -32,7 +31,7 @@ const TABLE = 'w-full border-collapse text-sm';
 const CAPTION = 'mb-2 text-left text-base font-semibold text-fg';
 const TH =
   'border-b border-line px-2 py-1.5 text-left text-xs font-medium uppercase tracking-wide text-muted';
-const TD = 'border-b border-line/60 px-2 py-1.5 align-middle';
+const TD = 'whitespace-nowrap border-b border-line/60 px-2 py-1.5 align-middle';
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -100,11 +99,11 @@ function ChartDetails({ chart }: { chart: NatalChart }) {
           : 'No houses: the birth time is unknown.'}
       </p>
       <KeyFacts chart={chart} />
-      <div className="grid gap-8 lg:grid-cols-2">
-        <BodiesTable chart={chart} />
+      <BodiesTable chart={chart} />
+      <div className="grid grid-cols-1 gap-8 md:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)]">
         {chart.cusps ? <HousesTable chart={chart} /> : null}
+        <AspectGrid chart={chart} />
       </div>
-      <AspectGrid chart={chart} />
     </>
   );
 }
@@ -152,16 +151,13 @@ function Glyph({ children }: { children: string }) {
 
 function BodiesTable({ chart }: { chart: NatalChart }) {
   return (
-    <div className="overflow-x-auto">
+    <div className="relative min-w-0 overflow-x-auto">
       <table className={TABLE}>
         <caption className={CAPTION}>Planets and points</caption>
         <thead>
           <tr>
             <th scope="col" className={TH}>
               Body
-            </th>
-            <th scope="col" className={TH}>
-              Sign
             </th>
             <th scope="col" className={TH}>
               Position
@@ -172,7 +168,9 @@ function BodiesTable({ chart }: { chart: NatalChart }) {
               </th>
             ) : null}
             <th scope="col" className={TH}>
-              Motion
+              <abbr title="Retrograde" className="no-underline">
+                Rx
+              </abbr>
             </th>
             <th scope="col" className={TH}>
               Dignity
@@ -185,12 +183,24 @@ function BodiesTable({ chart }: { chart: NatalChart }) {
               <th scope="row" className={`${TD} text-left font-medium`}>
                 <Glyph>{BODY_GLYPHS[body.id]}</Glyph> {BODY_LABELS[body.id]}
               </th>
-              <td className={TD}>
-                <Glyph>{SIGN_GLYPHS[body.sign]}</Glyph> {SIGN_LABELS[body.sign]}
+              <td className={`${TD} tabular-nums`}>
+                {degreeMinute(body)} <Glyph>{SIGN_GLYPHS[body.sign]}</Glyph>{' '}
+                <span className="sr-only sm:not-sr-only">{SIGN_LABELS[body.sign]}</span>
               </td>
-              <td className={`${TD} tabular-nums`}>{degreeMinute(body)}</td>
               {chart.timeKnown ? <td className={`${TD} tabular-nums`}>{body.house}</td> : null}
-              <td className={TD}>{body.retrograde ? 'Retrograde' : 'Direct'}</td>
+              <td className={TD}>
+                {body.retrograde ? (
+                  <>
+                    <span aria-hidden="true">℞</span>
+                    <span className="sr-only">Retrograde</span>
+                  </>
+                ) : (
+                  <>
+                    <span aria-hidden="true">–</span>
+                    <span className="sr-only">Direct</span>
+                  </>
+                )}
+              </td>
               <td className={TD}>{body.dignities.map(capitalise).join(', ') || '—'}</td>
             </tr>
           ))}
@@ -203,7 +213,7 @@ function BodiesTable({ chart }: { chart: NatalChart }) {
 function HousesTable({ chart }: { chart: NatalChart }) {
   if (!chart.cusps) return null;
   return (
-    <div className="overflow-x-auto">
+    <div className="relative min-w-0 overflow-x-auto">
       <table className={TABLE} data-testid="houses-table">
         <caption className={CAPTION}>Houses ({HOUSE_SYSTEM_NAMES[chart.houseSystem.used]})</caption>
         <thead>
@@ -242,7 +252,7 @@ function AspectGrid({ chart }: { chart: NatalChart }) {
   const byPair = new Map(chart.aspects.map((aspect) => [`${aspect.a}|${aspect.b}`, aspect]));
   const find = (a: string, b: string) => byPair.get(`${a}|${b}`) ?? byPair.get(`${b}|${a}`);
   return (
-    <div className="overflow-x-auto">
+    <div className="relative min-w-0 overflow-x-auto">
       <table className="border-collapse text-sm" data-testid="aspect-grid">
         <caption className={CAPTION}>Aspects</caption>
         <thead>
@@ -286,12 +296,7 @@ function AspectGrid({ chart }: { chart: NatalChart }) {
                   <td key={column} className="size-8 border border-line/60 p-0 text-center" title={text}>
                     {aspect ? (
                       <>
-                        <span
-                          aria-hidden="true"
-                          style={{ color: ASPECT_COLOURS[aspect.kind], fontFamily: GLYPH_FONT }}
-                        >
-                          {ASPECT_GLYPHS[aspect.kind]}
-                        </span>
+                        <AspectIcon kind={aspect.kind} />
                         <span className="sr-only">{text}</span>
                       </>
                     ) : null}

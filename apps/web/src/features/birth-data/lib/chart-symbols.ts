@@ -85,16 +85,6 @@ export const ASPECT_LABELS: Record<AspectKindName, string> = {
   opposition: 'Opposition',
 };
 
-export const ASPECT_GLYPHS: Record<AspectKindName, string> = {
-  conjunction: '☌',
-  semiSextile: '⚺',
-  sextile: '⚹',
-  square: '□',
-  trine: '△',
-  quincunx: '⚻',
-  opposition: `☍`,
-};
-
 /** Hard aspects red, soft ones blue and green, minor ones amber: mid tones that read on light and dark. */
 export const ASPECT_COLOURS: Record<AspectKindName, string> = {
   conjunction: '#a855f7',

@@ -117,7 +117,7 @@ export function withPlace(values: BirthFormValues, place: Place): BirthFormValue
 
 /** "Springfield, Illinois, United States": enough to tell namesakes apart. */
 export function placeLabel(place: Pick<Place, 'name' | 'region' | 'country'>): string {
-  return [place.name, place.region, place.country].filter((part) => part && part.trim()).join(', ');
+  return [place.name, place.region, place.country].filter((part) => part?.trim()).join(', ');
 }
 
 /** "UTC−04:00" from an offset in seconds east of Greenwich. */

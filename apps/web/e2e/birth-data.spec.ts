@@ -1,0 +1,154 @@
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { BIRTH_DATA_ADMINS } from '../playwright.config.ts';
+import { registerThroughUi } from './support/accounts.ts';
+import { linkIn, waitForMail } from './support/mail.ts';
+
+// A person with paid access (an admin address of the e2e server) enters birth data with the
+// atlas autocomplete, sees the chart, changes the house system, answers a clock-change prompt,
+// edits and deletes. Screenshots of phone and dark mode go to test-results/e2e/screens.
+
+const SCREENS = path.join(
+  path.dirname(new URL(import.meta.url).pathname),
+  '../../../test-results/e2e/screens',
+);
+
+async function paidAndVerified(page: Page, email: string) {
+  await registerThroughUi(page, email);
+  const link = linkIn(await waitForMail(email, /confirm your email/i), 'verify-email');
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Email verified' })).toBeVisible();
+}
+
+async function chooseCity(page: Page, typed: string, option: RegExp) {
+  const city = page.getByRole('combobox', { name: 'City of birth' });
+  await city.fill(typed);
+  const list = page.getByRole('listbox', { name: 'City of birth suggestions' });
+  await expect(list.getByRole('option', { name: option }).first()).toBeVisible();
+  // Keyboard: move to the option and choose it with Enter.
+  const options = list.getByRole('option');
+  const count = await options.count();
+  let index = 0;
+  for (; index < count; index++) if (option.test((await options.nth(index).textContent()) ?? '')) break;
+  for (let i = 0; i < index; i++) await city.press('ArrowDown');
+  await expect(options.nth(index)).toHaveAttribute('aria-selected', 'true');
+  await city.press('Enter');
+  await expect(list).toBeHidden();
+}
+
+async function cuspText(page: Page, house: number) {
+  return page.getByTestId('houses-table').getByRole('row').nth(house).textContent();
+}
+
+test('enter birth data with the autocomplete, see the chart, change the house system', async ({ page }) => {
+  const email = BIRTH_DATA_ADMINS[0]!;
+  await paidAndVerified(page, email);
+  await page.goto('/#/birth-form');
+  const form = page.getByRole('form', { name: 'Birth data' });
+  await expect(form).toBeVisible();
+
+  await form.getByLabel('Name', { exact: true }).fill('Ada');
+  await form.getByLabel('Date of birth').fill('1990-04-21');
+  await form.getByLabel('Time of birth').fill('14:30');
+  await chooseCity(page, 'Osl', /^Oslo\s*Oslo, Norway/);
+  await expect(form.getByLabel('Country')).toHaveValue('Norway');
+  await form.getByRole('button', { name: 'Save and see my chart' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Your birth chart' })).toBeVisible();
+  const wheel = page.getByRole('img', { name: /Natal chart wheel\. Ascendant .*Sun 1°\d\d′ Taurus/ });
+  await expect(wheel).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Planets and points' })).toContainText('Taurus');
+  await expect(page.getByRole('table', { name: 'Houses (Placidus)' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Aspects' })).toBeVisible();
+  await expect(page.getByRole('link', { name: "Today's cosmic landscape" })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Ask about your chart' })).toBeVisible();
+
+  // Saved under birth-data-storage, resolved to Oslo's zone.
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('birth-data-storage') ?? 'null'));
+  expect(stored.state.birthData).toMatchObject({
+    name: 'Ada',
+    city: 'Oslo',
+    country: 'Norway',
+    timeZone: 'Europe/Oslo',
+  });
+
+  // Labels never overlap on the wheel: glyph boxes of the bodies are disjoint.
+  const boxes = await page
+    .getByTestId('wheel-bodies')
+    .locator('g[data-body] > text:nth-of-type(1)')
+    .evaluateAll((nodes) =>
+      nodes.map((node) => {
+        const r = (node as SVGGraphicsElement).getBoundingClientRect();
+        return { x: r.x, y: r.y, w: r.width, h: r.height };
+      }),
+    );
+  expect(boxes.length).toBe(12);
+  for (let i = 0; i < boxes.length; i++) {
+    for (let j = i + 1; j < boxes.length; j++) {
+      const a = boxes[i]!;
+      const b = boxes[j]!;
+      const overlap =
+        a.x < b.x + b.w - 1 && b.x < a.x + a.w - 1 && a.y < b.y + b.h - 1 && b.y < a.y + a.h - 1;
+      expect(overlap, `bodies ${i} and ${j} overlap`).toBe(false);
+    }
+  }
+
+  const placidusSecond = await cuspText(page, 2);
+  await page.screenshot({ path: `${SCREENS}/chart-desktop-light.png`, fullPage: true });
+  await wheel.screenshot({ path: `${SCREENS}/wheel-light.png` });
+  await page.getByLabel('House system').selectOption({ label: 'Whole Sign' });
+  await expect(page.getByRole('table', { name: 'Houses (Whole Sign)' })).toBeVisible();
+  const wholeSecond = await cuspText(page, 2);
+  expect(wholeSecond).not.toBe(placidusSecond);
+  expect(wholeSecond).toMatch(/0°00′/);
+
+  // Phone width, dark theme.
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.evaluate(() => document.documentElement.classList.add('dark'));
+  await expect(wheel).toBeVisible();
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: `${SCREENS}/chart-phone-dark.png`, fullPage: true });
+  await wheel.screenshot({ path: `${SCREENS}/wheel-phone-dark.png` });
+  await page
+    .getByRole('table', { name: 'Planets and points' })
+    .screenshot({ path: `${SCREENS}/bodies-phone-dark.png` });
+  await page.getByTestId('aspect-grid').screenshot({ path: `${SCREENS}/aspects-phone-dark.png` });
+});
+
+test('a clock-change time is asked about; editing to an unknown time and deleting work', async ({ page }) => {
+  const email = BIRTH_DATA_ADMINS[2]!;
+  await paidAndVerified(page, email);
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto('/#/birth-form');
+  const form = page.getByRole('form', { name: 'Birth data' });
+  await form.getByLabel('Name', { exact: true }).fill('Grace');
+  await form.getByLabel('Date of birth').fill('2021-11-07');
+  await form.getByLabel('Time of birth').fill('01:30');
+  await chooseCity(page, 'New York', /^New York City\s*New York, United States/);
+  await form.getByRole('button', { name: 'Save and see my chart' }).click();
+
+  await expect(form.getByRole('group', { name: 'Which time do you mean?' })).toBeVisible();
+  await expect(form.getByText(/happened twice in America\/New_York/)).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/form-time-prompt-phone.png`, fullPage: true });
+  await form.getByRole('button', { name: /01:30 EST \(UTC−05:00\), the second time/ }).click();
+  await expect(page.getByRole('heading', { name: 'Your birth chart' })).toBeVisible();
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('birth-data-storage') ?? 'null'));
+  expect(stored.state.birthData).toMatchObject({ utc: '2021-11-07T06:30:00.000Z', resolution: 'later' });
+
+  // Edit: the time becomes unknown; the chart leaves out houses and says why.
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await expect(form.getByLabel('Name', { exact: true })).toHaveValue('Grace');
+  await form.getByLabel("I don't know my birth time").check();
+  await expect(form.getByLabel('Time of birth')).toBeDisabled();
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText(/birth time is unknown/).first()).toBeVisible();
+  await expect(page.getByTestId('houses-table')).toHaveCount(0);
+  await expect(page.getByText('Time unknown')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete birth data' }).click();
+  await expect(page.getByRole('form', { name: 'Birth data' })).toBeVisible();
+  const after = await page.evaluate(() => JSON.parse(localStorage.getItem('birth-data-storage') ?? 'null'));
+  expect(after.state.birthData).toBeNull();
+});
