@@ -460,6 +460,23 @@ describe('app.affiliate.recordConversion', () => {
     expect(usd(after).balanceMinor).toBe(usd(before).balanceMinor);
   });
 
+  it('takes back the whole commission when partial refunds add up to the sale', async () => {
+    const person = await attributedTo('LUNA');
+    await sale(person.userId, 'in_thirds', 50); // 20 % of 0.50: 10
+    for (const [i, amountMinor] of [17, 17, 16].entries()) {
+      await record({
+        userId: person.userId,
+        kind: 'refund',
+        amountMinor,
+        currency: 'USD',
+        couponCode: null,
+        externalId: i === 0 ? 'refund:in_thirds' : `re_third_${i}`,
+      });
+    }
+    // Each third alone would round 3.4, 3.4 and 3.2 down to 3, leaving 1 behind.
+    expect((await ledgerOf(person.userId)).map((row) => row.commission_minor)).toEqual([10, -3, -4, -3]);
+  });
+
   it('reverses a refund named by the bare sale id too', async () => {
     const person = await attributedTo('ORION');
     await sale(person.userId, 'in_bare', 2000);

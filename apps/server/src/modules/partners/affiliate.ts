@@ -194,25 +194,28 @@ export class AffiliateService {
       let sale: LedgerRow | null =
         (await repo.findLedgerEntry('sale', input.externalId, trx)) ??
         (await repo.findLedgerEntry('sale', input.externalId.replace(/^refund:/, ''), trx));
-      let left = sale ? await repo.commissionLeft(sale.id, trx) : 0;
+      let before = sale ? await repo.refundedSoFar(sale.id, trx) : { amountMinor: 0, commissionMinor: 0 };
       if (!sale) {
         for (const candidate of await repo.salesOf(input.userId, currency, trx)) {
-          left = await repo.commissionLeft(candidate.id, trx);
-          if (left > 0) {
+          before = await repo.refundedSoFar(candidate.id, trx);
+          if (before.amountMinor < candidate.amount_minor) {
             sale = candidate;
             break;
           }
         }
       }
       if (!sale) return;
-      // The refunded share of the sale's commission, never more than what is still standing.
-      const share =
+      // Reversals are computed on the running total refunded, so that partial refunds adding up
+      // to the whole sale take back exactly its commission, whatever the rounding of each part.
+      const refundedTotal = Math.min(sale.amount_minor, before.amountMinor + input.amountMinor);
+      const target =
         sale.amount_minor > 0
-          ? Math.round(
-              (sale.commission_minor * Math.min(input.amountMinor, sale.amount_minor)) / sale.amount_minor,
-            )
+          ? Math.round((sale.commission_minor * refundedTotal) / sale.amount_minor)
           : sale.commission_minor;
-      const reversal = Math.max(0, Math.min(left, share));
+      const reversal = Math.max(
+        0,
+        Math.min(sale.commission_minor + before.commissionMinor, target + before.commissionMinor),
+      );
       await repo.insertLedgerEntry(
         {
           id: randomUUID(),

@@ -434,3 +434,23 @@ describe('admin: partners', () => {
     expect(missing.statusCode).toBe(404);
   });
 });
+
+describe('API documentation', () => {
+  it('lists the programme, affiliate, contact and admin partner endpoints', async () => {
+    const document = (await t.app.inject('/api/docs/json')).json();
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/partners/programme',
+        '/api/partners/applications',
+        '/api/affiliate/click',
+        '/api/affiliate/attribute',
+        '/api/contact/',
+        '/api/contact/info',
+        '/api/admin/partners/applications',
+        '/api/admin/partners/applications/{id}/approve',
+        '/api/admin/partners/applications/{id}/reject',
+        '/api/admin/partners/{id}/stats',
+      ]),
+    );
+  });
+});

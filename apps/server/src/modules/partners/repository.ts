@@ -363,14 +363,20 @@ export class PartnerRepository {
     return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
   }
 
-  /** Commission of a sale still standing: its own minus what refunds already took back. */
-  async commissionLeft(saleId: string, db: Db = this.db): Promise<number> {
+  /** What refunds of a sale have given back so far: amount refunded and commission reversed (<= 0). */
+  async refundedSoFar(
+    saleId: string,
+    db: Db = this.db,
+  ): Promise<{ amountMinor: number; commissionMinor: number }> {
     const rows = await db
       .selectFrom('commission_ledger')
-      .select(['commission_minor'])
-      .where((eb) => eb.or([eb('id', '=', saleId), eb('reverses_id', '=', saleId)]))
+      .select(['amount_minor', 'commission_minor'])
+      .where('reverses_id', '=', saleId)
       .execute();
-    return rows.reduce((sum, row) => sum + Number(row.commission_minor), 0);
+    return {
+      amountMinor: rows.reduce((sum, row) => sum + Number(row.amount_minor), 0),
+      commissionMinor: rows.reduce((sum, row) => sum + Number(row.commission_minor), 0),
+    };
   }
 
   /** The customer's latest sales in a currency, newest first (for refunds that name no sale). */
