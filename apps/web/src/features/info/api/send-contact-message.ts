@@ -1,0 +1,7 @@
+import { CONTACT_PATHS, type ContactBody, type ContactResult } from '@app/contracts/contact.ts';
+import { api } from '../../../lib/api-client.ts';
+
+export async function sendContactMessage(body: ContactBody): Promise<ContactResult> {
+  const { data } = await api.post<ContactResult>(CONTACT_PATHS.send, body);
+  return data;
+}
