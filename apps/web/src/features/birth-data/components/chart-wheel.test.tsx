@@ -1,0 +1,136 @@
+import type { BodyName, NatalChart, SignName } from '@app/contracts/chart.ts';
+import { SIGN_NAMES } from '@app/contracts/chart.ts';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { circularDistance } from '../lib/spread-labels.ts';
+import { ChartWheel, WHEEL_BODIES, WHEEL_LABEL_GAP, wheelSummary } from './chart-wheel.tsx';
+
+function at(longitude: number) {
+  const within = longitude % 30;
+  return {
+    longitude,
+    sign: SIGN_NAMES[Math.floor(longitude / 30)] as SignName,
+    degree: Math.floor(within),
+    minute: Math.floor((within % 1) * 60),
+  };
+}
+
+// A stellium: six bodies within four degrees either side of 0° Aries, the rest spread out.
+const LONGITUDES: Record<BodyName, number> = {
+  sun: 358.25,
+  moon: 359.1,
+  mercury: 0.4,
+  venus: 1.2,
+  mars: 2.5,
+  jupiter: 357,
+  saturn: 120,
+  uranus: 200,
+  neptune: 230,
+  pluto: 250,
+  meanNode: 80,
+  trueNode: 80.5,
+  lilith: 300,
+};
+
+function chart(timeKnown: boolean): NatalChart {
+  const cusps = Array.from({ length: 12 }, (_, i) => ({ house: i + 1, ...at((15 + i * 30) % 360) }));
+  return {
+    houseSystem: { requested: 'P', used: 'P' },
+    timeKnown,
+    moment: { utc: '', localTime: '', timeZone: 'UTC', utcOffsetSeconds: 0, zoneAbbreviation: 'UTC' },
+    place: { city: 'X', country: 'Y', latitude: 0, longitude: 0 },
+    bodies: (Object.keys(LONGITUDES) as BodyName[]).map((id) => ({
+      id,
+      ...at(LONGITUDES[id]),
+      latitude: 0,
+      speed: id === 'saturn' ? -0.05 : 1,
+      retrograde: id === 'saturn',
+      house: timeKnown ? 1 : null,
+      dignities: [],
+    })),
+    angles: timeKnown
+      ? { ascendant: at(15), midheaven: at(285), descendant: at(195), imumCoeli: at(105), vertex: at(200) }
+      : null,
+    cusps: timeKnown ? cusps : null,
+    aspects: [
+      {
+        a: 'sun',
+        b: 'saturn',
+        kind: 'trine',
+        angle: 120,
+        deviation: 1.8,
+        orb: 9,
+        exactness: 0.8,
+        motion: 'applying',
+      },
+      {
+        a: 'sun',
+        b: 'moon',
+        kind: 'conjunction',
+        angle: 0,
+        deviation: 0.9,
+        orb: 10,
+        exactness: 0.9,
+        motion: 'applying',
+      },
+      {
+        a: 'mars',
+        b: 'ascendant',
+        kind: 'semiSextile',
+        angle: 30,
+        deviation: 2.5,
+        orb: 3,
+        exactness: 0.1,
+        motion: 'separating',
+      },
+    ],
+    elements: { fire: 5, earth: 1, air: 2, water: 2 },
+    modalities: { cardinal: 6, fixed: 2, mutable: 2 },
+    chartRuler: timeKnown ? { modern: 'mars', traditional: 'mars' } : null,
+    moonPhase: { name: 'new', illumination: 0, elongation: 1, waxing: true },
+    notes: [],
+  };
+}
+
+describe('ChartWheel', () => {
+  afterEach(cleanup);
+
+  it('spreads the stellium so no two body labels are closer than the gap', () => {
+    const { container } = render(<ChartWheel chart={chart(true)} />);
+    const groups = [...container.querySelectorAll('[data-body]')];
+    expect(groups.map((g) => g.getAttribute('data-body'))).toEqual([...WHEEL_BODIES]);
+    const angles = groups.map((g) => Number(g.getAttribute('data-display-angle')));
+    for (let i = 0; i < angles.length; i++) {
+      for (let j = i + 1; j < angles.length; j++) {
+        expect(circularDistance(angles[i]!, angles[j]!)).toBeGreaterThanOrEqual(WHEEL_LABEL_GAP - 0.02);
+      }
+    }
+    // Bodies far from the cluster stay where they are.
+    expect(angles[WHEEL_BODIES.indexOf('uranus')]).toBe(200);
+  });
+
+  it('draws twelve cusps, AC and MC, non-conjunction aspects coloured by kind, and a summary', () => {
+    const { container } = render(<ChartWheel chart={chart(true)} />);
+    expect(container.querySelectorAll('[data-cusp]')).toHaveLength(12);
+    expect(screen.getByText('AC')).toBeTruthy();
+    expect(screen.getByText('MC')).toBeTruthy();
+    const lines = [...container.querySelectorAll('[data-testid="aspect-lines"] line')];
+    expect(lines).toHaveLength(2);
+    expect(lines.map((l) => l.getAttribute('stroke'))).toEqual(['#16a34a', '#d97706']);
+    expect(lines[1]?.getAttribute('stroke-dasharray')).toBe('3 2');
+    const img = screen.getByRole('img');
+    expect(img.getAttribute('aria-labelledby')).toBeTruthy();
+    expect(wheelSummary(chart(true))).toMatch(
+      /^Natal chart wheel\. Ascendant 15°00′ Aries, Midheaven 15°00′ Capricorn\. Sun 28°15′ Pisces, house 1;/,
+    );
+  });
+
+  it('without a birth time: no cusps or angles, and the summary says why', () => {
+    const { container } = render(<ChartWheel chart={chart(false)} />);
+    expect(container.querySelectorAll('[data-cusp]')).toHaveLength(0);
+    expect(screen.queryByText('AC')).toBeNull();
+    expect(wheelSummary(chart(false))).toMatch(/birth time is unknown/);
+    // The aspect to the Ascendant has nothing to attach to.
+    expect(container.querySelectorAll('[data-testid="aspect-lines"] line')).toHaveLength(1);
+  });
+});
