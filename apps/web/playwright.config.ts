@@ -23,6 +23,9 @@ export const BIRTH_DATA_ADMINS = [
   'birth-edit.e2e@example.com',
 ];
 
+/** The admin who approves partner applications in the partner and affiliate specs. */
+export const PARTNERS_ADMIN_EMAIL = 'partners-admin.e2e@example.com';
+
 export default defineConfig({
   testDir: './e2e',
   outputDir: path.join(repoRoot, 'test-results', 'e2e'),
@@ -74,10 +77,11 @@ export default defineConfig({
         APP_URL: baseURL,
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         RATE_LIMIT_ENABLED: 'false',
-        WEB_DIST_DIR: path.join(repoRoot, 'apps/web/dist'),
+        // E2E_WEB_DIST_DIR runs the specs against another build of the web app.
+        WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist'),
         LOG_LEVEL: 'warn',
         // Admins have paid access: the birth-data specs register these addresses.
-        ADMIN_EMAILS: BIRTH_DATA_ADMINS.join(','),
+        ADMIN_EMAILS: [...BIRTH_DATA_ADMINS, PARTNERS_ADMIN_EMAIL].join(','),
       },
       reuseExistingServer: false,
       timeout: 60_000,
