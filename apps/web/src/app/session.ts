@@ -34,10 +34,9 @@ export function startSession(): () => void {
         console.warn('Could not credit the partner', error instanceof Error ? error.message : error);
       });
     }),
+    // Before the router reads the address: the partner code is taken out of it.
+    startAffiliateTracking(),
   ];
-
-  // Before the router reads the address: the partner code is taken out of it.
-  startAffiliateTracking();
 
   setUnauthorizedHandler(() => {
     const { token, logout } = useAuth.getState();

@@ -8,6 +8,7 @@ import {
   clearAffiliateCode,
   readStoredAffiliateCode,
   reportAffiliateVisit,
+  startAffiliateTracking,
 } from './tracking.ts';
 
 // The HTTP edge is replaced by an axios adapter that records each request and answers like the server.
@@ -89,6 +90,22 @@ describe('capturing the code', () => {
       expect(localStorage.getItem(key), key).toBeNull();
     }
     expect(location.hash).toBe('#/subscription');
+  });
+});
+
+describe('while the app is open', () => {
+  it('a partner link that changes only the hash is captured and reported too', async () => {
+    const stop = startAffiliateTracking();
+    try {
+      window.location.hash = '#/partners?coupon=%20sol';
+      await new Promise((resolve) => window.addEventListener('hashchange', resolve, { once: true }));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(readStoredAffiliateCode()?.code).toBe('SOL');
+      expect(location.hash).toBe('#/partners');
+      expect(sent.map((request) => request.body.code)).toEqual(['SOL']);
+    } finally {
+      stop();
+    }
   });
 });
 

@@ -88,12 +88,25 @@ export async function reportAffiliateVisit(win: Window = window, now: Date = new
   return true;
 }
 
-/** On app start: capture the code from the address, then report the visit in the background. */
-export function startAffiliateTracking(win: Window = window): void {
+function captureAndReport(win: Window): void {
   captureAffiliateCode(win);
   reportAffiliateVisit(win).catch((error: unknown) => {
     console.warn('Could not report the partner visit', error instanceof Error ? error.message : error);
   });
+}
+
+/**
+ * On app start: capture the code from the address, then report the visit in the background. A
+ * partner link opened while the app is open may change only the hash, so hash changes are read too.
+ * Returns a function that stops listening.
+ */
+export function startAffiliateTracking(win: Window = window): () => void {
+  captureAndReport(win);
+  const onHashChange = () => {
+    if (hasAffiliateParams(win.location.href)) captureAndReport(win);
+  };
+  win.addEventListener('hashchange', onHashChange);
+  return () => win.removeEventListener('hashchange', onHashChange);
 }
 
 /** An account this young counts as just created, for crediting its partner. */
