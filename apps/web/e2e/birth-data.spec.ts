@@ -1,4 +1,5 @@
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { BIRTH_DATA_ADMINS } from '../playwright.config.ts';
 import { registerThroughUi } from './support/accounts.ts';
@@ -18,6 +19,16 @@ async function paidAndVerified(page: Page, email: string) {
   const link = linkIn(await waitForMail(email, /confirm your email/i), 'verify-email');
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Email verified' })).toBeVisible();
+}
+
+/** WCAG 2.1 AA problems axe rates serious or critical, as "rule: targets". */
+async function axeProblems(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 async function chooseCity(page: Page, typed: string, option: RegExp) {
@@ -93,6 +104,7 @@ test('enter birth data with the autocomplete, see the chart, change the house sy
     }
   }
 
+  expect(await axeProblems(page), 'chart, light').toEqual([]);
   const placidusSecond = await cuspText(page, 2);
   await page.screenshot({ path: `${SCREENS}/chart-desktop-light.png`, fullPage: true });
   await wheel.screenshot({ path: `${SCREENS}/wheel-light.png` });
@@ -108,6 +120,7 @@ test('enter birth data with the autocomplete, see the chart, change the house sy
   await expect(wheel).toBeVisible();
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(360);
+  expect(await axeProblems(page), 'chart, phone, dark').toEqual([]);
   await page.screenshot({ path: `${SCREENS}/chart-phone-dark.png`, fullPage: true });
   await wheel.screenshot({ path: `${SCREENS}/wheel-phone-dark.png` });
   await page
@@ -130,6 +143,7 @@ test('a clock-change time is asked about; editing to an unknown time and deletin
 
   await expect(form.getByRole('group', { name: 'Which time do you mean?' })).toBeVisible();
   await expect(form.getByText(/happened twice in America\/New_York/)).toBeVisible();
+  expect(await axeProblems(page), 'form with the time prompt').toEqual([]);
   await page.screenshot({ path: `${SCREENS}/form-time-prompt-phone.png`, fullPage: true });
   await form.getByRole('button', { name: /01:30 EST \(UTC−05:00\), the second time/ }).click();
   await expect(page.getByRole('heading', { name: 'Your birth chart' })).toBeVisible();
@@ -145,6 +159,7 @@ test('a clock-change time is asked about; editing to an unknown time and deletin
   await expect(page.getByText(/birth time is unknown/).first()).toBeVisible();
   await expect(page.getByTestId('houses-table')).toHaveCount(0);
   await expect(page.getByText('Time unknown')).toBeVisible();
+  await page.getByTestId('chart-wheel').screenshot({ path: `${SCREENS}/wheel-unknown-time.png` });
 
   await page.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete birth data' }).click();

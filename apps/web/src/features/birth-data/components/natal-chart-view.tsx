@@ -5,7 +5,7 @@ import {
   type NatalChart,
 } from '@app/contracts/chart.ts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../../lib/error-messages.ts';
@@ -141,6 +141,21 @@ function KeyFacts({ chart }: { chart: NatalChart }) {
   );
 }
 
+/** A table that may scroll sideways on a phone; focusable so keyboards can scroll it too. */
+function ScrollArea({ label, children }: { label: string; children: ReactNode }) {
+  // A scrollable region must be reachable by keyboard (WCAG 2.1.1), hence the tab stop.
+  return (
+    <section
+      aria-label={label}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable region, see above
+      tabIndex={0}
+      className="relative min-w-0 overflow-x-auto rounded-lg focus-visible:outline-2 focus-visible:outline-ring"
+    >
+      {children}
+    </section>
+  );
+}
+
 function Glyph({ children }: { children: string }) {
   return (
     <span aria-hidden="true" className="inline-block w-5 text-center" style={{ fontFamily: GLYPH_FONT }}>
@@ -151,7 +166,7 @@ function Glyph({ children }: { children: string }) {
 
 function BodiesTable({ chart }: { chart: NatalChart }) {
   return (
-    <div className="relative min-w-0 overflow-x-auto">
+    <ScrollArea label="Planets and points">
       <table className={TABLE}>
         <caption className={CAPTION}>Planets and points</caption>
         <thead>
@@ -206,14 +221,14 @@ function BodiesTable({ chart }: { chart: NatalChart }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollArea>
   );
 }
 
 function HousesTable({ chart }: { chart: NatalChart }) {
   if (!chart.cusps) return null;
   return (
-    <div className="relative min-w-0 overflow-x-auto">
+    <ScrollArea label="Houses">
       <table className={TABLE} data-testid="houses-table">
         <caption className={CAPTION}>Houses ({HOUSE_SYSTEM_NAMES[chart.houseSystem.used]})</caption>
         <thead>
@@ -243,7 +258,7 @@ function HousesTable({ chart }: { chart: NatalChart }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollArea>
   );
 }
 
@@ -252,7 +267,7 @@ function AspectGrid({ chart }: { chart: NatalChart }) {
   const byPair = new Map(chart.aspects.map((aspect) => [`${aspect.a}|${aspect.b}`, aspect]));
   const find = (a: string, b: string) => byPair.get(`${a}|${b}`) ?? byPair.get(`${b}|${a}`);
   return (
-    <div className="relative min-w-0 overflow-x-auto">
+    <ScrollArea label="Aspects">
       <table className="border-collapse text-sm" data-testid="aspect-grid">
         <caption className={CAPTION}>Aspects</caption>
         <thead>
@@ -307,6 +322,6 @@ function AspectGrid({ chart }: { chart: NatalChart }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollArea>
   );
 }
