@@ -19,7 +19,7 @@ process.env.MAIL_DIR = MAIL_DIR;
 /** Addresses the server makes admins (paid access without a subscription), for the birth-data specs. */
 export const BIRTH_DATA_ADMINS = [
   'birth-chart.e2e@example.com',
-  'birth-unknown-time.e2e@example.com',
+  'birth-place.e2e@example.com',
   'birth-edit.e2e@example.com',
 ];
 

@@ -167,3 +167,31 @@ test('a clock-change time is asked about; editing to an unknown time and deletin
   const after = await page.evaluate(() => JSON.parse(localStorage.getItem('birth-data-storage') ?? 'null'));
   expect(after.state.birthData).toBeNull();
 });
+
+test('a typed city with namesakes is asked about, and the chosen place is saved', async ({ page }) => {
+  await paidAndVerified(page, BIRTH_DATA_ADMINS[1]!);
+  await page.goto('/#/birth-form');
+  const form = page.getByRole('form', { name: 'Birth data' });
+  await form.getByLabel('Name', { exact: true }).fill('Abe');
+  await form.getByLabel('Date of birth').fill('1960-02-12');
+  await form.getByLabel('Time of birth').fill('08:15');
+  // Typed, not chosen from the list: the server looks the name up and finds several.
+  const city = page.getByRole('combobox', { name: 'City of birth' });
+  await city.fill('Springfield');
+  await city.press('Escape');
+  await form.getByLabel('Country').fill('United States');
+  await form.getByRole('button', { name: 'Save and see my chart' }).click();
+
+  const prompt = form.getByRole('group', { name: 'Which place do you mean?' });
+  await expect(prompt).toBeVisible();
+  await expect(prompt.getByText(/places called Springfield/)).toBeVisible();
+  await prompt.getByRole('button', { name: 'Springfield, Illinois, United States' }).click();
+  await expect(page.getByRole('heading', { name: 'Your birth chart' })).toBeVisible();
+  await expect(page.getByText('Springfield, Illinois, United States')).toBeVisible();
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('birth-data-storage') ?? 'null'));
+  expect(stored.state.birthData).toMatchObject({
+    city: 'Springfield',
+    region: 'Illinois',
+    timeZone: 'America/Chicago',
+  });
+});
