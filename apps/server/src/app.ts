@@ -15,6 +15,7 @@ import { registerPartners } from './modules/partners/plugin.ts';
 import { placesRoutes } from './modules/places/routes.ts';
 import { createPlacesService } from './modules/places/service.ts';
 import { registerSubscriptions } from './modules/subscription/plugin.ts';
+import { withTestClockControl } from './modules/subscription/test-clock.ts';
 import { authGuard } from './platform/auth-guard.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { type Database, openDatabase } from './platform/db/database.ts';
@@ -51,7 +52,8 @@ export interface AppOptions {
 
 /** Builds the whole server: plugins, modules and the web app. Never listens; main.ts does. */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
-  const clock = options.clock ?? systemClock;
+  // TEST_CLOCK_CONTROL (off by default) lets end-to-end tests move time; see the subscription module.
+  const clock = withTestClockControl(config.billing?.testClockControl, options.clock ?? systemClock);
   const app = Fastify({
     logger: { ...loggerOptions(config.logLevel), ...(options.logStream && { stream: options.logStream }) },
     bodyLimit: config.bodyLimit,
@@ -115,7 +117,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await registerSecurity(app, config);
   await registerDocs(app);
   await app.register(authGuard, { authenticate: (token) => auth.authenticate(token) });
-  await registerSubscriptions(app);
+  await registerSubscriptions(app, { jobs: options.mailLoop !== false });
 
   await app.register(healthRoutes, { prefix: '/api', db: database.db });
   await app.register(authRoutes, { prefix: '/api/auth', auth });

@@ -52,6 +52,7 @@ function row(userId: string, changes: Partial<SubscriptionRow>): SubscriptionRow
     past_due_since: null,
     coupon_code: null,
     discount_periods_left: null,
+    discount_minor: null,
     card_last4: null,
     card_behaviour: null,
     trial_reminder_for: null,

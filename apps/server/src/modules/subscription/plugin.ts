@@ -4,28 +4,67 @@ import { defaultBilling } from '../../config.ts';
 import { currentUser } from '../../platform/auth-guard.ts';
 import { AppError } from '../../platform/errors.ts';
 import { AccessReader } from './access.ts';
+import { type AffiliatePort, NO_PARTNER_PROGRAMME } from './affiliate.ts';
+import { advanceLocalSubscriptions, LocalProvider } from './local-provider.ts';
+import { payPages } from './pay-pages.ts';
+import type { PaymentProvider } from './provider.ts';
 import { SubscriptionRepository } from './repository.ts';
 import { subscriptionRoutes } from './routes.ts';
+import { SubscriptionService } from './service.ts';
+import { StripeProvider, stripeWebhookRoutes } from './stripe-provider.ts';
+import { AdjustableClock, testClockRoutes } from './test-clock.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler: signed in, email verified and paid access (subscription or admin role). */
     requirePaidAccess: preHandlerAsyncHookHandler;
     subscriptionAccess: AccessReader;
+    /** Plans, limits and daily allowances (consumeAllowance) for other modules. */
+    subscriptions: SubscriptionService;
   }
 }
+
+const JOB_INTERVAL_MS = 60_000;
 
 /**
  * Registers subscriptions and payments on the root instance, so that every module can guard its
  * routes with app.requirePaidAccess. Call after the auth guard and before modules that use it.
+ * `jobs` runs the minute loop (renewals of the local provider, trial reminders).
  */
-export async function registerSubscriptions(app: FastifyInstance): Promise<void> {
+export async function registerSubscriptions(
+  app: FastifyInstance,
+  options: { jobs?: boolean } = {},
+): Promise<void> {
   const billing = app.config.billing ?? defaultBilling();
   const repo = new SubscriptionRepository(app.database.db);
   await repo.seedPlans(billing.plans);
   const access = new AccessReader(repo, app.clock, billing.pastDueGraceMs);
 
+  // The partner programme, when installed, decorates app.affiliate; until then nobody is credited.
+  const affiliate = (): AffiliatePort =>
+    app.hasDecorator('affiliate')
+      ? (app as unknown as { affiliate: AffiliatePort }).affiliate
+      : NO_PARTNER_PROGRAMME;
+
+  const stripe =
+    billing.provider === 'stripe' && billing.stripe ? new StripeProvider(billing.stripe, repo) : null;
+  const provider: PaymentProvider = stripe ?? new LocalProvider(repo, app.clock, app.config.appUrl);
+  const service = new SubscriptionService({
+    repo,
+    access,
+    clock: app.clock,
+    mailer: app.mailer,
+    log: app.log,
+    appUrl: app.config.appUrl,
+    billing,
+    provider,
+    affiliate,
+  });
+  stripe?.attach(service);
+  await service.seedCoupons();
+
   app.decorate('subscriptionAccess', access);
+  app.decorate('subscriptions', service);
   app.decorate(
     'requirePaidAccess',
     async function requirePaidAccess(this: FastifyInstance, request: FastifyRequest, reply) {
@@ -35,6 +74,39 @@ export async function registerSubscriptions(app: FastifyInstance): Promise<void>
       }
     },
   );
+  app.auth.addExportSection('subscription', service.exportSection);
 
-  await app.register(subscriptionRoutes, { prefix: '/api/subscription', access });
+  const runDue = async () => {
+    if (provider.name === 'local') await advanceLocalSubscriptions(service, app.clock);
+    await service.remindTrialsEnding();
+  };
+
+  await app.register(subscriptionRoutes, { prefix: '/api/subscription', access, service });
+  if (stripe) await app.register(stripeWebhookRoutes, { prefix: '/api/subscription', stripe });
+  else await app.register(payPages, { prefix: '/pay', service, appUrl: app.config.appUrl });
+  if (billing.testClockControl && app.clock instanceof AdjustableClock) {
+    app.log.warn('TEST_CLOCK_CONTROL is on: POST /api/test/clock moves the server clock');
+    await app.register(testClockRoutes, { prefix: '/api/test', clock: app.clock, runDue });
+  }
+
+  if (options.jobs) {
+    let timer: NodeJS.Timeout | undefined;
+    let running: Promise<void> | undefined;
+    const tick = () => {
+      running ??= Promise.all([runDue(), service.purgeOldUsage()])
+        .then(() => undefined)
+        .catch((error) => app.log.error({ err: error }, 'subscription jobs failed'))
+        .finally(() => {
+          running = undefined;
+        });
+    };
+    app.addHook('onReady', async () => {
+      timer = setInterval(tick, JOB_INTERVAL_MS).unref();
+      tick();
+    });
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await running;
+    });
+  }
 }

@@ -77,8 +77,8 @@ export class SubscriptionRepository {
     });
   }
 
-  async listPlans(): Promise<StoredPlan[]> {
-    const rows = await this.db
+  async listPlans(db: Db = this.db): Promise<StoredPlan[]> {
+    const rows = await db
       .selectFrom('subscription_plans')
       .selectAll()
       .where('active', '=', 1)
@@ -88,12 +88,8 @@ export class SubscriptionRepository {
   }
 
   /** Any plan, offered or retired (old subscribers keep theirs). */
-  async findPlan(id: string): Promise<StoredPlan | null> {
-    const row = await this.db
-      .selectFrom('subscription_plans')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirst();
+  async findPlan(id: string, db: Db = this.db): Promise<StoredPlan | null> {
+    const row = await db.selectFrom('subscription_plans').selectAll().where('id', '=', id).executeTakeFirst();
     return row ? toPlan(row) : null;
   }
 
@@ -201,7 +197,26 @@ export class SubscriptionRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
+  latestCheckout(userId: string, db: Db = this.db): Promise<PaymentSessionRow | undefined> {
+    return db
+      .selectFrom('payment_sessions')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'checkout')
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst();
+  }
+
   // Invoices
+
+  listInvoicesIn(userId: string, db: Db): Promise<InvoiceRow[]> {
+    return db
+      .selectFrom('invoices')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .execute();
+  }
 
   async insertInvoice(row: InvoiceRow, db: Db = this.db): Promise<void> {
     await db

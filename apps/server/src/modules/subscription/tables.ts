@@ -38,6 +38,7 @@ export interface SubscriptionsTable {
   past_due_since: string | null;
   coupon_code: string | null;
   discount_periods_left: number | null;
+  discount_minor: number | null;
   card_last4: string | null;
   card_behaviour: CardBehaviour | null;
   trial_reminder_for: string | null;
@@ -54,6 +55,8 @@ export interface PaymentSessionsTable {
   id: string;
   user_id: string;
   kind: PaymentSessionKind;
+  customer_email: string;
+  customer_name: string;
   plan_id: string | null;
   coupon_code: string | null;
   status: PaymentSessionStatus;

@@ -60,6 +60,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('id', 'text', (col) => col.primaryKey())
     .addColumn('user_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
     .addColumn('kind', 'text', (col) => col.notNull())
+    .addColumn('customer_email', 'text', (col) => col.notNull())
+    .addColumn('customer_name', 'text', (col) => col.notNull())
     .addColumn('plan_id', 'text')
     .addColumn('coupon_code', 'text')
     .addColumn('status', 'text', (col) => col.notNull())

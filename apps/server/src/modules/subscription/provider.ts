@@ -1,0 +1,46 @@
+import type { StoredPlan, SubscriptionRow } from './repository.ts';
+import type { ProviderName } from './tables.ts';
+
+export interface AppliedCoupon {
+  code: string;
+  discountMinor: number;
+  /** Paid periods the discount lasts; null: every one. */
+  periods: number | null;
+  partnerId: string | null;
+}
+
+export interface CheckoutRequest {
+  sessionId: string;
+  user: { id: string; email: string; name: string };
+  plan: StoredPlan;
+  coupon: AppliedCoupon | null;
+  trialDays: number;
+  /** The provider's customer when the person has paid before. */
+  customerId: string | null;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** What the product asks of a payment provider; the provider reports back through the service. */
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  createCheckout(request: CheckoutRequest): Promise<{ url: string; providerSessionId: string | null }>;
+  setCancelAtPeriodEnd(subscription: SubscriptionRow, cancel: boolean): Promise<void>;
+  manageCardUrl(subscription: SubscriptionRow, returnUrl: string): Promise<string>;
+}
+
+/** The provider could not be reached or did not answer in time. */
+export class ProviderUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('payment provider unavailable', { cause });
+    this.name = 'ProviderUnavailableError';
+  }
+}
+
+/** The provider refused the request (card, configuration or request problem). */
+export class ProviderRefusedError extends Error {
+  constructor(message: string, cause?: unknown) {
+    super(message, { cause });
+    this.name = 'ProviderRefusedError';
+  }
+}

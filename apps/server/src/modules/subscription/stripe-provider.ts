@@ -1,0 +1,393 @@
+import {
+  SUBSCRIPTION_ERRORS,
+  type SubscriptionStatus,
+  SubscriptionStatusSchema,
+} from '@app/contracts/subscription.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import Stripe from 'stripe';
+import { AppError } from '../../platform/errors.ts';
+import {
+  type CheckoutRequest,
+  type PaymentProvider,
+  ProviderRefusedError,
+  ProviderUnavailableError,
+} from './provider.ts';
+import type { Db, SubscriptionRepository, SubscriptionRow } from './repository.ts';
+import type { AfterCommit, ProviderState, SubscriptionService } from './service.ts';
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  /** Another address for the API (a Stripe-compatible test server); Stripe's own by default. */
+  apiUrl?: string | undefined;
+  timeoutMs?: number | undefined;
+}
+
+/** Signatures older than this are refused (replay protection). */
+export const WEBHOOK_TOLERANCE_S = 300;
+export const WEBHOOK_MESSAGES = {
+  badSignature: 'The webhook signature is not valid.',
+} as const;
+
+const iso = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000).toISOString() : null);
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? null);
+
+// Within one second, later kinds of subscription event describe later states.
+const EVENT_RANK: Record<string, number> = {
+  'customer.subscription.created': 0,
+  'customer.subscription.updated': 1,
+  'customer.subscription.deleted': 2,
+};
+
+/** Wraps SDK errors: unreachable or overloaded is "unavailable", anything else a refusal. */
+async function call<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (
+      error instanceof Stripe.errors.StripeConnectionError ||
+      error instanceof Stripe.errors.StripeRateLimitError ||
+      (error instanceof Stripe.errors.StripeAPIError && (error.statusCode ?? 500) >= 500) ||
+      (error instanceof Stripe.errors.StripeError && (error.statusCode ?? 0) >= 500)
+    ) {
+      throw new ProviderUnavailableError(error);
+    }
+    throw new ProviderRefusedError(error instanceof Error ? error.message : 'refused', error);
+  }
+}
+
+export class StripeProvider implements PaymentProvider {
+  readonly name = 'stripe' as const;
+  readonly client: Stripe;
+  private service: SubscriptionService | undefined;
+
+  constructor(
+    private readonly settings: StripeSettings,
+    private readonly repo: SubscriptionRepository,
+  ) {
+    const url = settings.apiUrl ? new URL(settings.apiUrl) : undefined;
+    this.client = new Stripe(settings.secretKey, {
+      timeout: settings.timeoutMs ?? 20_000,
+      maxNetworkRetries: 1,
+      telemetry: false,
+      ...(url && {
+        host: url.hostname,
+        port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
+        protocol: url.protocol === 'https:' ? 'https' : 'http',
+      }),
+    });
+  }
+
+  attach(service: SubscriptionService): void {
+    this.service = service;
+  }
+
+  private get svc(): SubscriptionService {
+    if (!this.service) throw new Error('StripeProvider used before attach()');
+    return this.service;
+  }
+
+  async createCheckout(request: CheckoutRequest) {
+    const { plan, user, coupon } = request;
+    return call(async () => {
+      const session = await this.client.checkout.sessions.create({
+        mode: 'subscription',
+        client_reference_id: user.id,
+        ...(request.customerId ? { customer: request.customerId } : { customer_email: user.email }),
+        line_items: [
+          plan.stripePriceId
+            ? { price: plan.stripePriceId, quantity: 1 }
+            : {
+                quantity: 1,
+                price_data: {
+                  currency: plan.currency.toLowerCase(),
+                  unit_amount: plan.priceMinor,
+                  recurring: { interval: plan.interval },
+                  product_data: { name: plan.name },
+                },
+              },
+        ],
+        subscription_data: {
+          ...(request.trialDays > 0 && { trial_period_days: request.trialDays }),
+          metadata: { userId: user.id, planId: plan.id },
+        },
+        // Our coupons exist in Stripe under the same id; without one, Stripe's promotion codes are offered.
+        ...(coupon ? { discounts: [{ coupon: coupon.code }] } : { allow_promotion_codes: true }),
+        metadata: { sessionId: request.sessionId, userId: user.id, planId: plan.id },
+        success_url: request.successUrl,
+        cancel_url: request.cancelUrl,
+      });
+      if (!session.url) throw new ProviderRefusedError('checkout session without a URL');
+      return { url: session.url, providerSessionId: session.id };
+    });
+  }
+
+  async setCancelAtPeriodEnd(subscription: SubscriptionRow, cancel: boolean): Promise<void> {
+    const id = subscription.provider_subscription_id;
+    if (!id) throw new AppError(404, 'NOT_FOUND', SUBSCRIPTION_ERRORS.noSubscription);
+    await call(() => this.client.subscriptions.update(id, { cancel_at_period_end: cancel }));
+  }
+
+  async manageCardUrl(subscription: SubscriptionRow, returnUrl: string): Promise<string> {
+    const customer = subscription.customer_id;
+    if (!customer) throw new AppError(404, 'NOT_FOUND', SUBSCRIPTION_ERRORS.noCustomer);
+    const session = await call(() =>
+      this.client.billingPortal.sessions.create({ customer, return_url: returnUrl }),
+    );
+    return session.url;
+  }
+
+  /** Verifies and applies one webhook delivery; each event id takes effect once. */
+  async handleWebhook(rawBody: Buffer, signature: string | string[] | undefined): Promise<void> {
+    let event: Stripe.Event;
+    try {
+      if (typeof signature !== 'string') throw new Error('missing signature');
+      event = this.client.webhooks.constructEvent(
+        rawBody,
+        signature,
+        this.settings.webhookSecret,
+        WEBHOOK_TOLERANCE_S,
+        undefined,
+        this.svc.clockNow().getTime(),
+      );
+    } catch {
+      throw new AppError(400, 'BAD_REQUEST', WEBHOOK_MESSAGES.badSignature);
+    }
+    await this.svc.inTransaction(async (db, after) => {
+      if (!(await this.repo.claimEvent(event.id, event.type, this.svc.clockNow().toISOString(), db))) return;
+      await this.apply(event, db, after);
+    });
+  }
+
+  private async apply(event: Stripe.Event, db: Db, after: AfterCommit): Promise<void> {
+    switch (event.type) {
+      case 'checkout.session.completed':
+        return this.checkoutCompleted(event.data.object, db, after);
+      case 'customer.subscription.created':
+      case 'customer.subscription.updated':
+      case 'customer.subscription.deleted': {
+        const version = event.created * 1000 + (EVENT_RANK[event.type] ?? 0);
+        const state = await this.stateFrom(event.data.object, version, db, event.type.endsWith('deleted'));
+        if (state) await this.svc.applyState(state, db, after);
+        return;
+      }
+      case 'invoice.paid':
+      case 'invoice.payment_failed':
+        return this.invoice(event.data.object, event.type === 'invoice.paid', db, after);
+      case 'charge.refunded':
+        return this.refund(event.data.object, db, after);
+      default:
+        // Every other event type is acknowledged and ignored.
+        return;
+    }
+  }
+
+  private async checkoutCompleted(session: Stripe.Checkout.Session, db: Db, after: AfterCommit) {
+    const ours = session.metadata?.sessionId
+      ? await this.repo.findSession(session.metadata.sessionId, db)
+      : undefined;
+    const userId = session.client_reference_id ?? session.metadata?.userId ?? ours?.user_id;
+    if (!userId) return;
+    if (ours) {
+      await this.repo.moveSession(
+        ours.id,
+        ['open', 'authenticating'],
+        {
+          status: 'completed',
+          completed_at: this.svc.clockNow().toISOString(),
+          provider_session_id: session.id,
+        },
+        db,
+      );
+    }
+    const subscriptionId = idOf(session.subscription);
+    const customerId = idOf(session.customer);
+    const row = await this.repo.findSubscription(userId, db);
+    if (row && row.provider_subscription_id === subscriptionId) {
+      if (!row.customer_id && customerId)
+        await this.repo.updateSubscription(userId, { customer_id: customerId }, db);
+      return;
+    }
+    if (
+      row?.provider_subscription_id &&
+      subscriptionId &&
+      Number(row.provider_version) > 0 &&
+      row.status !== 'canceled' &&
+      row.status !== 'incomplete_expired'
+    ) {
+      // A running subscription is never replaced by a link alone; its own events decide.
+      return;
+    }
+    // The subscription's own events carry its state; until they arrive it is incomplete.
+    await this.svc.applyState(
+      {
+        userId,
+        planId: ours?.plan_id ?? session.metadata?.planId ?? row?.plan_id ?? 'monthly',
+        status: 'incomplete',
+        provider: 'stripe',
+        customerId,
+        providerSubscriptionId: subscriptionId,
+        currentPeriodStart: null,
+        currentPeriodEnd: null,
+        trialEnd: null,
+        cancelAtPeriodEnd: false,
+        canceledAt: null,
+        version: 0,
+        person: {
+          email: ours?.customer_email ?? session.customer_details?.email ?? session.customer_email ?? '',
+          name: ours?.customer_name ?? session.customer_details?.name ?? '',
+        },
+        couponCode: ours?.coupon_code ?? null,
+      },
+      db,
+      after,
+    );
+  }
+
+  /** The product's view of a Stripe subscription object, or null when it belongs to nobody we know. */
+  private async stateFrom(
+    sub: Stripe.Subscription,
+    version: number,
+    db: Db,
+    deleted = false,
+  ): Promise<ProviderState | null> {
+    const customerId = idOf(sub.customer);
+    const known =
+      (await this.repo.findByProviderSubscription(sub.id, db)) ??
+      (customerId ? await this.repo.findByCustomer(customerId, db) : undefined);
+    const userId = sub.metadata?.userId ?? known?.user_id;
+    if (!userId) return null;
+    const item = sub.items?.data?.[0];
+    const priceId = item?.price?.id;
+    const plans = await this.repo.listPlans(db);
+    const planId =
+      sub.metadata?.planId ??
+      plans.find((p) => p.stripePriceId && p.stripePriceId === priceId)?.id ??
+      known?.plan_id;
+    if (!planId) return null;
+    const legacy = sub as unknown as { current_period_start?: number; current_period_end?: number };
+    const parsed = SubscriptionStatusSchema.safeParse(sub.status);
+    const status: SubscriptionStatus = deleted ? 'canceled' : parsed.success ? parsed.data : 'incomplete';
+    const session = known ? undefined : await this.repo.latestCheckout(userId, db);
+    return {
+      userId,
+      planId,
+      status,
+      provider: 'stripe',
+      customerId,
+      providerSubscriptionId: sub.id,
+      currentPeriodStart: iso(item?.current_period_start ?? legacy.current_period_start),
+      currentPeriodEnd: iso(item?.current_period_end ?? legacy.current_period_end),
+      trialEnd: iso(sub.trial_end),
+      cancelAtPeriodEnd: sub.cancel_at_period_end,
+      canceledAt: iso(sub.canceled_at),
+      version,
+      ...(session && {
+        person: { email: session.customer_email, name: session.customer_name },
+        couponCode: session.coupon_code,
+      }),
+    };
+  }
+
+  private async invoice(invoice: Stripe.Invoice, paid: boolean, db: Db, after: AfterCommit) {
+    const legacy = invoice as unknown as { subscription?: string | { id: string } | null };
+    const subscriptionId =
+      idOf(invoice.parent?.subscription_details?.subscription) ?? idOf(legacy.subscription);
+    const customerId = idOf(invoice.customer);
+    const row =
+      (subscriptionId ? await this.repo.findByProviderSubscription(subscriptionId, db) : undefined) ??
+      (customerId ? await this.repo.findByCustomer(customerId, db) : undefined);
+    const userId = row?.user_id ?? invoice.parent?.subscription_details?.metadata?.userId;
+    if (!userId || !invoice.id) return;
+    await this.svc.recordInvoice(
+      {
+        userId,
+        providerInvoiceId: invoice.id,
+        status: paid ? 'paid' : 'failed',
+        amountMinor: paid ? invoice.amount_paid : invoice.amount_due,
+        currency: invoice.currency.toUpperCase(),
+        planId: row?.plan_id ?? null,
+        periodStart: iso(invoice.period_start),
+        periodEnd: iso(invoice.period_end),
+        couponCode: row?.coupon_code ?? null,
+      },
+      db,
+      after,
+    );
+  }
+
+  private async refund(charge: Stripe.Charge, db: Db, after: AfterCommit) {
+    const customerId = idOf(charge.customer);
+    const row = customerId ? await this.repo.findByCustomer(customerId, db) : undefined;
+    if (!row) return;
+    const legacy = charge as unknown as { invoice?: string | { id: string } | null };
+    const invoiceId = idOf(legacy.invoice);
+    const invoice = invoiceId
+      ? await this.repo.findInvoiceByProviderId(invoiceId, db)
+      : (await this.repo.listInvoicesIn(row.user_id, db)).find(
+          (i) => i.status === 'paid' && Number(i.amount_minor) === charge.amount,
+        );
+    if (!invoice?.provider_invoice_id) return;
+    await this.svc.recordInvoice(
+      {
+        userId: row.user_id,
+        providerInvoiceId: invoice.provider_invoice_id,
+        status: 'refunded',
+        amountMinor: charge.amount_refunded,
+        currency: charge.currency.toUpperCase(),
+        planId: invoice.plan_id,
+        periodStart: invoice.period_start,
+        periodEnd: invoice.period_end,
+        couponCode: invoice.coupon_code,
+      },
+      db,
+      after,
+    );
+  }
+
+  /** Refreshes every Stripe subscription we know from Stripe itself (missed or lost webhooks). */
+  async reconcile(): Promise<{ refreshed: number; failed: number }> {
+    let refreshed = 0;
+    let failed = 0;
+    for (const row of await this.repo.listByProvider('stripe')) {
+      const id = row.provider_subscription_id;
+      if (!id) continue;
+      try {
+        const sub = await call(() => this.client.subscriptions.retrieve(id));
+        await this.svc.inTransaction(async (db, after) => {
+          // What Stripe says now is newer than any event we have seen.
+          const state = await this.stateFrom(
+            sub,
+            this.svc.clockNow().getTime(),
+            db,
+            sub.status === 'canceled',
+          );
+          if (state) await this.svc.applyState(state, db, after);
+        });
+        refreshed += 1;
+      } catch {
+        failed += 1;
+      }
+    }
+    return { refreshed, failed };
+  }
+}
+
+/** POST /api/subscription/webhook: the raw body is kept for the signature check. */
+export const stripeWebhookRoutes: FastifyPluginAsync<{ stripe: StripeProvider }> = async (
+  app,
+  { stripe },
+) => {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: 1024 * 1024 },
+    (_request, body, done) => done(null, body),
+  );
+  app.post('/webhook', { schema: { hide: true } }, async (request) => {
+    await stripe.handleWebhook(request.body as Buffer, request.headers['stripe-signature']);
+    return { received: true };
+  });
+};
