@@ -134,7 +134,10 @@ export const IdParamsSchema = z.strictObject({
   id: z.string().regex(/^[0-9a-f-]{36}$/i, 'This id is not valid.'),
 });
 
-/** Both optional: by default a code is made from the name and the configured rate applies. */
+/**
+ * Both optional (the body itself too): by default a code is made from the name and the configured
+ * rate applies.
+ */
 export const ApproveApplicationBodySchema = z.strictObject({
   couponCode: AffiliateCodeSchema.optional(),
   /** Fraction 0..1 (0.25 = 25 %). */

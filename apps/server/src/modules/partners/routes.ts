@@ -19,6 +19,7 @@ import {
   RejectApplicationResultSchema,
 } from '@app/contracts/partners.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { currentUser } from '../../platform/auth-guard.ts';
 import type { AffiliateService } from './affiliate.ts';
 import type { PartnerService } from './service.ts';
@@ -86,6 +87,9 @@ export const partnerRoutes: FastifyPluginAsyncZod<{
   );
 };
 
+// Both fields have defaults, so a request without a body is a plain approval.
+const approveBody = z.preprocess((value) => value ?? {}, ApproveApplicationBodySchema);
+
 /** The operators' API (prefix /api/admin/partners): admin role only. */
 export const adminPartnerRoutes: FastifyPluginAsyncZod<{ partners: PartnerService }> = async (
   app,
@@ -115,13 +119,13 @@ export const adminPartnerRoutes: FastifyPluginAsyncZod<{ partners: PartnerServic
         tags,
         security: bearer,
         params: IdParamsSchema,
-        body: ApproveApplicationBodySchema,
+        body: approveBody,
         response: { 200: ApproveApplicationResultSchema },
       },
     },
     async (request) => ({
       success: true as const,
-      ...(await partners.approve(request.params.id, request.body ?? {})),
+      ...(await partners.approve(request.params.id, request.body)),
     }),
   );
 
