@@ -1,10 +1,11 @@
+import type { SubscriptionStatusResult } from '@app/contracts/subscription.ts';
 import { api } from '../../../lib/api-client.ts';
 
 /** SPEC section 3: an object with a subscriptionStatus field ("active", "trialing", ...). */
-export interface SubscriptionStatus {
+export type SubscriptionStatus = Partial<Omit<SubscriptionStatusResult, 'subscriptionStatus'>> & {
   subscriptionStatus: string | null;
   [field: string]: unknown;
-}
+};
 
 export async function getSubscriptionStatus(): Promise<SubscriptionStatus> {
   const { data } = await api.get<SubscriptionStatus & { data?: SubscriptionStatus }>(

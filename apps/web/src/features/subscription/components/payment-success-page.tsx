@@ -1,5 +1,89 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Page } from '../../../components/ui/page.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useSubscription } from '../stores/subscription-store.ts';
 
+const POLL_MS = 1500;
+const GIVE_UP_AFTER = 40; // about a minute
+
+const isPaid = (status: string | null | undefined) => status === 'active' || status === 'trialing';
+
+/**
+ * Waits until the payment is confirmed (the provider may report it a moment after the redirect),
+ * then leads on: the guards send a person without birth data to /birth-form.
+ */
 export default function PaymentSuccessPage() {
-  return <Page title="Payment successful" />;
+  const status = useSubscription((state) => state.status?.subscriptionStatus ?? null);
+  const loadStatus = useSubscription((state) => state.loadStatus);
+  const navigate = useNavigate();
+  const [attempt, setAttempt] = useState(0);
+  const confirmed = isPaid(status);
+  const gaveUp = !confirmed && attempt >= GIVE_UP_AFTER;
+
+  useEffect(() => {
+    if (confirmed || gaveUp) return;
+    const timer = setTimeout(
+      () => {
+        loadStatus()
+          .catch(() => undefined)
+          .finally(() => setAttempt((n) => n + 1));
+      },
+      attempt === 0 ? 0 : POLL_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [attempt, confirmed, gaveUp, loadStatus]);
+
+  useEffect(() => {
+    if (!confirmed) return;
+    const timer = setTimeout(() => navigate('/cosmic-landscape', { replace: true }), 1200);
+    return () => clearTimeout(timer);
+  }, [confirmed, navigate]);
+
+  if (confirmed) {
+    return (
+      <Page
+        title="Payment successful"
+        lead={status === 'trialing' ? 'Your free trial has started.' : 'Your subscription is active.'}
+      >
+        <Alert tone="success">Thank you! Taking you onward...</Alert>
+        <Link to="/cosmic-landscape" replace className={buttonClasses('primary', 'lg', 'mt-6')}>
+          Continue
+        </Link>
+      </Page>
+    );
+  }
+  if (gaveUp) {
+    return (
+      <Page title="Payment successful" lead="We have not received the confirmation yet.">
+        <Alert>
+          This is taking longer than usual. If you completed the payment, it will show up shortly; nothing is
+          charged twice.
+        </Alert>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <Button
+            onClick={() => {
+              setAttempt(0);
+            }}
+          >
+            Check again
+          </Button>
+          <Link to="/subscription" className={buttonClasses('secondary', 'md')}>
+            Go to subscription
+          </Link>
+        </div>
+      </Page>
+    );
+  }
+  return (
+    <Page title="Payment successful" lead="Confirming your subscription...">
+      <div className="flex flex-col items-start gap-4" aria-live="polite">
+        <Spinner label="Confirming your subscription..." />
+        <progress className="w-full" max={GIVE_UP_AFTER} value={attempt} aria-label="Confirmation progress" />
+        <p className="text-sm text-muted">This usually takes a few seconds.</p>
+      </div>
+    </Page>
+  );
 }

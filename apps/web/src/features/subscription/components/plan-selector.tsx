@@ -1,0 +1,196 @@
+import { STORAGE_KEYS } from '@app/contracts/constants.ts';
+import type { Plan, PlanInterval, ValidateCouponResult } from '@app/contracts/subscription.ts';
+import { useQuery } from '@tanstack/react-query';
+import { Check } from 'lucide-react';
+import { useState } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { cn } from '../../../components/ui/cn.ts';
+import { Field } from '../../../components/ui/field.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { getErrorMessage } from '../../../lib/error-messages.ts';
+import { readStorage } from '../../../lib/storage.ts';
+import { createChatbotSubscription } from '../api/create-chatbot-subscription.ts';
+import { createSubscription } from '../api/create-subscription.ts';
+import { getPlans } from '../api/get-plans.ts';
+import { validateCoupon } from '../api/validate-coupon.ts';
+import { formatPrice } from '../format-price.ts';
+import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
+
+const PER: Record<PlanInterval, string> = { month: '/ month', year: '/ year' };
+
+function PlanOption({ plan, selected, onSelect }: { plan: Plan; selected: boolean; onSelect: () => void }) {
+  return (
+    <label
+      className={cn(
+        'flex cursor-pointer flex-col gap-3 rounded-2xl border bg-surface p-5 transition-colors',
+        selected ? 'border-accent ring-2 ring-accent/40' : 'border-line hover:border-accent/60',
+      )}
+    >
+      <span className="flex items-center justify-between gap-3">
+        <span className="flex items-center gap-2">
+          <input
+            type="radio"
+            name="plan"
+            value={plan.id}
+            checked={selected}
+            onChange={onSelect}
+            className="size-4 accent-[var(--color-accent)]"
+          />
+          <span className="text-lg font-semibold">{plan.name}</span>
+        </span>
+        {plan.trialDays > 0 ? (
+          <span className="rounded-full bg-accent/15 px-2.5 py-0.5 text-xs font-semibold text-accent">
+            {plan.trialDays}-day free trial
+          </span>
+        ) : null}
+      </span>
+      <span className="text-2xl font-semibold" data-testid={`price-${plan.id}`}>
+        {formatPrice(plan.priceMinor, plan.currency)}{' '}
+        <span className="text-sm font-normal text-muted">{PER[plan.interval]}</span>
+      </span>
+      <ul className="flex flex-col gap-1.5 text-sm">
+        {plan.features.map((feature) => (
+          <li key={feature} className="flex gap-2">
+            <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
+            {feature}
+          </li>
+        ))}
+      </ul>
+    </label>
+  );
+}
+
+function CouponPreview({ result, plan }: { result: ValidateCouponResult; plan: Plan }) {
+  if (!result.valid)
+    return (
+      <p className="text-sm text-danger" role="status">
+        {result.message}
+      </p>
+    );
+  return (
+    <p className="text-sm text-success" role="status">
+      {result.couponCode}: {result.description}. You pay {formatPrice(result.priceMinor, result.currency)}{' '}
+      <span className="text-muted line-through">{formatPrice(result.originalPriceMinor, plan.currency)}</span>{' '}
+      {PER[plan.interval]}
+      {plan.trialDays > 0 ? ' after the free trial' : ''}.
+    </p>
+  );
+}
+
+/** Plans with a monthly/yearly toggle, a coupon with a live preview, then checkout. */
+export function PlanSelector() {
+  const plans = useQuery({ queryKey: ['subscription', 'plans'], queryFn: getPlans, staleTime: 5 * 60_000 });
+  const [interval, setInterval] = useState<PlanInterval>('month');
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  const [coupon, setCoupon] = useState(() => readStorage(STORAGE_KEYS.affiliateCoupon) ?? '');
+  const [checkoutError, setCheckoutError] = useState<string | null>(null);
+  const [redirecting, setRedirecting] = useState(false);
+
+  const full = (plans.data ?? []).filter((plan) => plan.kind === 'full');
+  const chat = (plans.data ?? []).filter((plan) => plan.kind === 'chat');
+  const shown = full.filter((plan) => plan.interval === interval);
+  const selected =
+    (plans.data ?? []).find(
+      (plan) => plan.id === chosenId && (plan.kind === 'chat' || plan.interval === interval),
+    ) ??
+    shown[0] ??
+    null;
+
+  const code = useDebouncedValue(coupon.trim().toUpperCase(), 400);
+  const preview = useQuery({
+    queryKey: ['subscription', 'coupon', code, selected?.id],
+    queryFn: ({ signal }) => validateCoupon({ couponCode: code, planId: selected!.id }, signal),
+    enabled: code.length > 0 && selected !== null && /^[A-Z0-9_-]{1,64}$/.test(code),
+    retry: false,
+  });
+
+  async function checkout() {
+    if (!selected) return;
+    setCheckoutError(null);
+    setRedirecting(true);
+    try {
+      const couponCode = coupon.trim() || undefined;
+      const result =
+        selected.kind === 'chat'
+          ? await createChatbotSubscription(couponCode)
+          : await createSubscription({ planId: selected.id, couponCode });
+      window.location.assign(result.url);
+    } catch (error) {
+      setRedirecting(false);
+      setCheckoutError(getErrorMessage(error, { context: 'payment' }));
+    }
+  }
+
+  if (plans.isPending) return <Spinner label="Loading plans..." />;
+  if (plans.isError)
+    return <Alert tone="error">{getErrorMessage(plans.error, { context: 'payment' })}</Alert>;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <fieldset className="flex flex-col gap-4">
+        <legend className="sr-only">Billing interval</legend>
+        <div className="inline-flex self-center rounded-xl border border-line bg-surface-2 p-1">
+          {(['month', 'year'] as const).map((value) => (
+            <button
+              key={value}
+              type="button"
+              aria-pressed={interval === value}
+              onClick={() => setInterval(value)}
+              className={cn(
+                'rounded-lg px-4 py-2 text-sm font-medium',
+                interval === value ? 'bg-surface text-fg shadow-sm' : 'text-muted hover:text-fg',
+              )}
+            >
+              {value === 'month' ? 'Monthly' : 'Yearly'}
+            </button>
+          ))}
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {[...shown, ...chat].map((plan) => (
+            <PlanOption
+              key={plan.id}
+              plan={plan}
+              selected={selected?.id === plan.id}
+              onSelect={() => setChosenId(plan.id)}
+            />
+          ))}
+        </div>
+      </fieldset>
+
+      <div className="flex flex-col gap-2">
+        <Field
+          label="Coupon code (optional)"
+          value={coupon}
+          onChange={(event) => setCoupon(event.target.value)}
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={64}
+        />
+        {preview.isFetching ? <p className="text-sm text-muted">Checking coupon...</p> : null}
+        {!preview.isFetching && preview.data && selected ? (
+          <CouponPreview result={preview.data} plan={selected} />
+        ) : null}
+        {!preview.isFetching && preview.isError ? (
+          <p className="text-sm text-danger" role="status">
+            {getErrorMessage(preview.error)}
+          </p>
+        ) : null}
+      </div>
+
+      {checkoutError ? <Alert tone="error">{checkoutError}</Alert> : null}
+      <Button
+        size="lg"
+        onClick={checkout}
+        loading={redirecting}
+        loadingText="Opening checkout..."
+        disabled={!selected}
+      >
+        {selected && selected.trialDays > 0 ? 'Start free trial' : 'Continue to payment'}
+      </Button>
+      <p className="text-center text-xs text-muted">
+        You can cancel at any time; you keep access until the end of the period.
+      </p>
+    </div>
+  );
+}
