@@ -4,7 +4,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Database } from './database.ts';
 
+// Beside this file in the source tree; beside the bundle (as compiled .js) in a built server.
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const MIGRATION_FILE = /^(\d{4}-[\w-]+)\.(?:ts|js)$/;
 
 /**
  * Reads the migration files of the folder. (Kysely's own file provider imports from inside
@@ -12,12 +14,11 @@ const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '
  */
 const folderProvider: MigrationProvider = {
   async getMigrations() {
-    const files = (await readdir(MIGRATIONS_DIR)).filter((file) => /^\d{4}-[\w-]+\.ts$/.test(file)).sort();
+    const files = (await readdir(MIGRATIONS_DIR)).filter((file) => MIGRATION_FILE.test(file)).sort();
     const migrations: Record<string, Migration> = {};
     for (const file of files) {
-      migrations[file.replace(/\.ts$/, '')] = await import(
-        pathToFileURL(path.join(MIGRATIONS_DIR, file)).href
-      );
+      const name = MIGRATION_FILE.exec(file)?.[1] ?? file;
+      migrations[name] = await import(pathToFileURL(path.join(MIGRATIONS_DIR, file)).href);
     }
     return migrations;
   },
