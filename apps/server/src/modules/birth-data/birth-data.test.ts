@@ -14,7 +14,7 @@ import {
 // The birth-data endpoints and the natal chart against the real app and database (SQLite, or
 // PostgreSQL with TEST_DATABASE_URL). Paid access comes from the admin role (ADMIN_EMAILS).
 
-const ADMINS = Array.from({ length: 20 }, (_, i) => `owner.${i}@birth.test`);
+const ADMINS = Array.from({ length: 30 }, (_, i) => `owner.${i}@birth.test`);
 let nextAdmin = 0;
 let t: TestApp;
 let newYorkId: number;
@@ -135,6 +135,19 @@ describe('saving and reading birth data', () => {
     const saved = await save(token, { ...base, city: 'São Paulo', country: 'Brazil' });
     expect(saved.statusCode, saved.body).toBe(201);
     expect(saved.json().birthData).toMatchObject({ countryCode: 'BR', timeZone: 'America/Sao_Paulo' });
+  });
+
+  it('understands everyday country names and ISO codes', async () => {
+    for (const country of ['USA', 'us', 'United States of America']) {
+      const token = await paidUser();
+      const saved = await save(token, { ...base, city: 'Chicago', country });
+      expect(saved.statusCode, saved.body).toBe(201);
+      expect(saved.json().birthData).toMatchObject({
+        countryCode: 'US',
+        timeZone: 'America/Chicago',
+        country,
+      });
+    }
   });
 
   it('stores noon for an unknown time and the chart leaves out houses and angles, saying why', async () => {

@@ -47,6 +47,20 @@ export const MESSAGES = {
 
 const CANDIDATE_LIMIT = 10;
 
+/** Everyday names for countries whose atlas name is longer ("United States", "United Kingdom"). */
+const COUNTRY_ALIASES: Record<string, string> = {
+  usa: 'US',
+  'united states of america': 'US',
+  america: 'US',
+  uk: 'GB',
+  'great britain': 'GB',
+  britain: 'GB',
+  england: 'GB',
+  scotland: 'GB',
+  wales: 'GB',
+  'northern ireland': 'GB',
+};
+
 export interface BirthDataServiceDeps {
   repo: BirthDataRepository;
   places: PlacesService;
@@ -165,7 +179,9 @@ export class BirthDataService {
 
   /** City and country typed without choosing from the list: exactly one atlas place must fit. */
   private findPlace(city: string, country: string): Place {
-    const code = /^[A-Za-z]{2}$/.test(country.trim()) ? country.trim().toUpperCase() : undefined;
+    const code = /^[A-Za-z]{2}$/.test(country.trim())
+      ? country.trim().toUpperCase()
+      : COUNTRY_ALIASES[foldName(country)];
     const wantedCountry = foldName(country);
     const [namePart = '', regionPart] = city.split(',').map((part) => part.trim());
     const wantedName = foldName(namePart);
