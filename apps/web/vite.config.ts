@@ -1,5 +1,7 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type PluginOption } from 'vite';
@@ -43,6 +45,47 @@ function initialJsReport(): Plugin {
       this.info(
         `Initial JavaScript for the home page: ${kb.toFixed(1)} KB gzipped in ${seen.size} file(s), ${verdict} the ${INITIAL_JS_BUDGET_KB} KB budget`,
       );
+    },
+  };
+}
+
+const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt)$/;
+
+/**
+ * Writes a Brotli and a gzip copy beside every text file of the build, once, at build time; the
+ * server sends them to browsers that accept them (static files with preCompressed), so no request
+ * pays for compression and the big script travels at about a quarter of its size.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    // After every other plugin has written its files (the service worker included).
+    enforce: 'post',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        const walk = (dir: string): string[] =>
+          readdirSync(dir).flatMap((name) => {
+            const file = path.join(dir, name);
+            return statSync(file).isDirectory() ? walk(file) : [file];
+          });
+        for (const file of walk(outDir)) {
+          if (!COMPRESSIBLE.test(file)) continue;
+          const content = readFileSync(file);
+          if (content.length < 1024) continue;
+          writeFileSync(
+            `${file}.br`,
+            brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+          );
+          writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+        }
+      },
     },
   };
 }
@@ -100,6 +143,7 @@ const plugins: PluginOption[] = [
     },
   }),
   initialJsReport(),
+  precompress(),
 ];
 
 export default defineConfig({

@@ -15,6 +15,8 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string): Pro
       root: webDistDir,
       wildcard: true,
       index: 'index.html',
+      // The build writes .br and .gz copies of its text files; they go to browsers that accept them.
+      preCompressed: true,
       setHeaders: (reply, file) => {
         // Hashed assets never change; the entry page and service worker must be revalidated.
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
