@@ -27,6 +27,8 @@ export interface PaymentProvider {
   createCheckout(request: CheckoutRequest): Promise<{ url: string; providerSessionId: string | null }>;
   setCancelAtPeriodEnd(subscription: SubscriptionRow, cancel: boolean): Promise<void>;
   manageCardUrl(subscription: SubscriptionRow, returnUrl: string): Promise<string>;
+  /** Refreshes every subscription from the provider's own records (providers that keep them). */
+  reconcile?(): Promise<{ refreshed: number; failed: number }>;
 }
 
 /** The provider could not be reached or did not answer in time. */

@@ -17,7 +17,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { BillingConfig } from '../../config.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { Mailer } from '../../platform/mailer/mailer.ts';
+import type { Mailer, MailMessage } from '../../platform/mailer/mailer.ts';
 import { type AccessReader, publicPlan } from './access.ts';
 import type { AffiliatePort } from './affiliate.ts';
 import {
@@ -476,7 +476,7 @@ export class SubscriptionService {
     const trialEnd = row.trial_end;
     if (!trialEnd) return;
     const person = { email: row.customer_email, name: row.customer_name };
-    after.add(() => this.deps.mailer.queue(trialStartedMail(person, this.deps.appUrl, plan.name, trialEnd)));
+    after.add(() => this.queueMail(trialStartedMail(person, this.deps.appUrl, plan.name, trialEnd)));
     after.add(() =>
       this.deps.affiliate().recordConversion({
         userId: row.user_id,
@@ -560,7 +560,7 @@ export class SubscriptionService {
     if (isEnding && !wasEnding) {
       const until = row.status === 'canceled' ? null : row.current_period_end;
       const at = this.now;
-      after.add(() => this.deps.mailer.queue(canceledMail(person, this.deps.appUrl, planName, until, at)));
+      after.add(() => this.queueMail(canceledMail(person, this.deps.appUrl, planName, until, at)));
     }
     return true;
   }
@@ -617,7 +617,7 @@ export class SubscriptionService {
       if (subscription) {
         const person = { email: subscription.customer_email, name: subscription.customer_name };
         const amount = formatMinor(fact.amountMinor, fact.currency);
-        after.add(() => this.deps.mailer.queue(paymentFailedMail(person, this.deps.appUrl, amount)));
+        after.add(() => this.queueMail(paymentFailedMail(person, this.deps.appUrl, amount)));
       }
     } else if (fact.status === 'refunded') {
       after.add(() =>
@@ -631,6 +631,15 @@ export class SubscriptionService {
         }),
       );
     }
+  }
+
+  /** Mail for a known address (a subscription first seen through a provider event may have none yet). */
+  private async queueMail(message: MailMessage): Promise<void> {
+    if (!message.to) {
+      this.deps.log.warn('subscription mail skipped: no address known for the customer');
+      return;
+    }
+    await this.deps.mailer.queue(message);
   }
 
   /** Runs work in one transaction, then its follow-ups. */
@@ -793,6 +802,11 @@ export class SubscriptionService {
   }
 
   // Scheduled work
+
+  /** Refreshes every subscription from the provider (missed webhooks); the local provider has nothing to refresh. */
+  async reconcile(): Promise<{ refreshed: number; failed: number }> {
+    return this.deps.provider.reconcile ? this.deps.provider.reconcile() : { refreshed: 0, failed: 0 };
+  }
 
   /** Sends the "trial ends in 3 days" mail once per trial. */
   async remindTrialsEnding(): Promise<number> {
