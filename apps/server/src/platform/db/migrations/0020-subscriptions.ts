@@ -45,7 +45,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('trial_reminder_for', 'text')
     .addColumn('had_trial', 'integer', (col) => col.notNull().defaultTo(0))
     // Provider time of the newest state applied, so that older events never overwrite newer ones.
-    .addColumn('provider_version', 'integer', (col) => col.notNull().defaultTo(0))
+    .addColumn('provider_version', 'bigint', (col) => col.notNull().defaultTo(0))
     .addColumn('created_at', 'text', (col) => col.notNull())
     .addColumn('updated_at', 'text', (col) => col.notNull())
     .execute();
