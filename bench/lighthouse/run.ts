@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,7 +13,8 @@ import lighthouse from 'lighthouse';
 // category scores per page, whether Chromium considers the app installable, and the home page's
 // initial JavaScript as the build measured it. Loopback only; a few minutes on this machine.
 //   node --import tsx bench/lighthouse/run.ts [--runs 3]
-// CHROMIUM_PATH picks the browser (default: Debian's /usr/bin/chromium).
+// CHROMIUM_PATH picks the browser (default: Debian's /usr/bin/chromium); LIGHTHOUSE_REPORT_DIR keeps
+// each page's full report (JSON) there.
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -152,6 +153,12 @@ try {
         onlyCategories: [...CATEGORIES],
       });
       if (!result) throw new Error(`Lighthouse returned nothing for ${route}`);
+      const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+      if (reportDir) {
+        mkdirSync(reportDir, { recursive: true });
+        const file = `${name.replaceAll(' ', '-')}-${attempt + 1}.json`;
+        writeFileSync(path.join(reportDir, file), JSON.stringify(result.lhr, null, 1));
+      }
       for (const category of CATEGORIES) {
         const score = result.lhr.categories[category]?.score;
         (scores[category] ??= []).push(Math.round((score ?? 0) * 100));
