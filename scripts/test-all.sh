@@ -65,8 +65,11 @@ run_vitest() {
 
 # --- what the tests need -------------------------------------------------------------------------
 log "dependencies"
+# `npm install`, not `npm ci`: some optional platform binaries named in the lock file (other
+# operating systems' builds of native tools) may be missing from the registry a machine reaches,
+# which `npm ci` treats as an error and `npm install` rightly skips.
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm ci --no-audit --no-fund || die "npm ci failed"
+  npm install --no-audit --no-fund || die "npm install failed"
 fi
 if ! command -v chromium >/dev/null 2>&1; then apt_install chromium; fi
 CHROMIUM=$(command -v chromium) || die "chromium is missing"
