@@ -1,9 +1,11 @@
+import { STORAGE_KEYS } from '@app/contracts/constants.ts';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { readStorage } from '../../../lib/storage.ts';
 import { useSubscription } from '../stores/subscription-store.ts';
 
 const POLL_MS = 1500;
@@ -20,11 +22,12 @@ export default function PaymentSuccessPage() {
   const loadStatus = useSubscription((state) => state.loadStatus);
   const navigate = useNavigate();
   const [attempt, setAttempt] = useState(0);
+  const signedIn = readStorage(STORAGE_KEYS.authToken) !== null;
   const confirmed = isPaid(status);
   const gaveUp = !confirmed && attempt >= GIVE_UP_AFTER;
 
   useEffect(() => {
-    if (confirmed || gaveUp) return;
+    if (confirmed || gaveUp || !signedIn) return;
     const timer = setTimeout(
       () => {
         loadStatus()
@@ -34,7 +37,7 @@ export default function PaymentSuccessPage() {
       attempt === 0 ? 0 : POLL_MS,
     );
     return () => clearTimeout(timer);
-  }, [attempt, confirmed, gaveUp, loadStatus]);
+  }, [attempt, confirmed, gaveUp, loadStatus, signedIn]);
 
   useEffect(() => {
     if (!confirmed) return;
@@ -42,6 +45,15 @@ export default function PaymentSuccessPage() {
     return () => clearTimeout(timer);
   }, [confirmed, navigate]);
 
+  if (!signedIn) {
+    return (
+      <Page title="Payment successful" lead="Log in to see your subscription and continue.">
+        <Link to="/?auth=login" className={buttonClasses('primary', 'lg')}>
+          Log in
+        </Link>
+      </Page>
+    );
+  }
   if (confirmed) {
     return (
       <Page
