@@ -49,7 +49,9 @@ function run(command: string, args: string[], cwd: string): Promise<string> {
       output += chunk.toString();
     });
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(output) : reject(new Error(`${command} failed:\n${output}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`${command} failed:\n${output}`)),
+    );
   });
 }
 
@@ -145,7 +147,9 @@ try {
   let belowTarget = 0;
   for (const { name, route } of PAGES) {
     const scores: Record<string, number[]> = {};
-    for (let attempt = 0; attempt < RUNS; attempt += 1) {
+    // A run whose trace Chromium failed to record has no scores: it is run again (a few times at most).
+    let completed = 0;
+    for (let attempt = 0; completed < RUNS && attempt < RUNS * 2; attempt += 1) {
       const result = await lighthouse(`${base}${route}`, {
         port: chrome.port,
         output: 'json',
@@ -153,20 +157,27 @@ try {
         onlyCategories: [...CATEGORIES],
       });
       if (!result) throw new Error(`Lighthouse returned nothing for ${route}`);
+      if (result.lhr.runtimeError) {
+        console.log(`  ${name}: run failed (${result.lhr.runtimeError.code}), running again`);
+        continue;
+      }
+      completed += 1;
       const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
       if (reportDir) {
         mkdirSync(reportDir, { recursive: true });
-        const file = `${name.replaceAll(' ', '-')}-${attempt + 1}.json`;
+        const file = `${name.replaceAll(' ', '-')}-${completed}.json`;
         writeFileSync(path.join(reportDir, file), JSON.stringify(result.lhr, null, 1));
       }
       for (const category of CATEGORIES) {
         const score = result.lhr.categories[category]?.score;
         (scores[category] ??= []).push(Math.round((score ?? 0) * 100));
       }
-      if (attempt === RUNS - 1) {
+      if (completed === RUNS) {
         // What keeps a category from 100, so the numbers can be acted on.
         const failing = Object.values(result.lhr.audits)
-          .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative')
+          .filter(
+            (audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative',
+          )
           .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
         if (failing.length > 0) console.log(`  ${name}: audits below 90: ${failing.join(', ')}`);
       }
@@ -183,7 +194,9 @@ try {
   console.log(`Installable: ${errors.length === 0 ? 'yes' : `no (${errors.join(', ')})`}`);
   if (initialJs) console.log(initialJs);
   console.log(
-    belowTarget === 0 ? `Every score is at least ${TARGET}.` : `${belowTarget} score(s) below the target of ${TARGET}.`,
+    belowTarget === 0
+      ? `Every score is at least ${TARGET}.`
+      : `${belowTarget} score(s) below the target of ${TARGET}.`,
   );
 } finally {
   chrome?.kill();
