@@ -120,6 +120,8 @@ test('choose a plan with a coupon, pay with the test card, reach the birth form'
   await page.getByLabel('Coupon code (optional)').fill('nope');
   await expect(page.getByText('This coupon code does not exist.')).toBeVisible();
   await startTrial(page, { coupon: 'stars20' });
+  await expect(page).toHaveURL(/#\/success\?session=/);
+  await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
   await expect(page).toHaveURL(/#\/birth-form$/, { timeout: 20_000 });
   await page.goto('/#/subscription');
   await expect(page.getByRole('heading', { name: 'Your subscription' })).toBeVisible();
