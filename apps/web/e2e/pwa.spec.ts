@@ -70,6 +70,10 @@ test.describe('installable app', () => {
       ['(prefers-color-scheme: dark)', '#070a1d'],
     ]);
     await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+    // The app's files travel compressed (the build writes Brotli copies).
+    const script = await page.locator('script[type="module"]').getAttribute('src');
+    const compressed = await request.get(script ?? '', { headers: { 'Accept-Encoding': 'br' } });
+    expect(compressed.headers()['content-encoding']).toBe('br');
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /Astro Guidance/);
   });
 
