@@ -25,8 +25,9 @@ export class LocalProvider implements PaymentProvider {
     return { url: `${this.appUrl}/pay/checkout/${request.sessionId}`, providerSessionId: null };
   }
 
-  // The local provider's records are our own rows, which the service updates.
+  // The local provider's records are our own rows, which the service updates (or which go with the account).
   async setCancelAtPeriodEnd(): Promise<void> {}
+  async cancelNow(): Promise<void> {}
 
   async manageCardUrl(subscription: SubscriptionRow): Promise<string> {
     const id = randomBytes(24).toString('base64url');

@@ -75,6 +75,7 @@ export async function registerSubscriptions(
     },
   );
   app.auth.addExportSection('subscription', service.exportSection);
+  app.auth.onAccountDeleted((account) => service.endForDeletedAccount(account.id));
 
   const runDue = async () => {
     if (provider.name === 'local') await advanceLocalSubscriptions(service, app.clock);

@@ -713,6 +713,13 @@ export class SubscriptionService {
     };
   }
 
+  /** Before an account is deleted: the provider stops charging it (a failure stops the deletion). */
+  async endForDeletedAccount(userId: string): Promise<void> {
+    const row = await this.deps.repo.findSubscription(userId);
+    if (!row || row.status === 'canceled' || row.status === 'incomplete_expired') return;
+    await this.talkToProvider(() => this.deps.provider.cancelNow(row));
+  }
+
   async manageCard(user: Subscriber): Promise<ManageCardResult> {
     const row = await this.deps.repo.findSubscription(user.id);
     if (!row || (row.provider === 'stripe' && !row.customer_id)) {

@@ -130,6 +130,12 @@ export class StripeProvider implements PaymentProvider {
     await call(() => this.client.subscriptions.update(id, { cancel_at_period_end: cancel }));
   }
 
+  async cancelNow(subscription: SubscriptionRow): Promise<void> {
+    const id = subscription.provider_subscription_id;
+    if (!id) return;
+    await call(() => this.client.subscriptions.cancel(id));
+  }
+
   async manageCardUrl(subscription: SubscriptionRow, returnUrl: string): Promise<string> {
     const customer = subscription.customer_id;
     if (!customer) throw new AppError(404, 'NOT_FOUND', SUBSCRIPTION_ERRORS.noCustomer);

@@ -72,6 +72,7 @@ class FakeStripe {
       const stored = this.subscriptions.get(sub[1]);
       if (!stored)
         return send(404, { error: { type: 'invalid_request_error', message: 'No such subscription' } });
+      if (request.method === 'DELETE') stored.status = 'canceled';
       if (request.method === 'POST') {
         const cancel = new URLSearchParams(body).get('cancel_at_period_end');
         if (cancel !== null) stored.cancel_at_period_end = cancel === 'true';
@@ -279,6 +280,29 @@ describe('checkout and portal', () => {
       subscriptionStatus: 'canceled',
       hasPaidAccess: false,
     });
+  });
+});
+
+describe('account deletion', () => {
+  it('ends the Stripe subscription before the account goes; if Stripe is unreachable the account stays', async () => {
+    const { person, subId, object } = await subscribedThroughWebhooks();
+    fake.subscriptions.set(subId, { ...object });
+    const remove = () =>
+      t.app.inject({
+        method: 'DELETE',
+        url: '/api/auth/account',
+        headers: bearer(person.token),
+        payload: { password: person.password },
+      });
+    fake.delayMs = 1500;
+    expect(errorOf(await remove())).toMatchObject({ status: 503, error: 'Service temporarily unavailable' });
+    expect((await status(person.token)).subscriptionStatus).toBe('trialing');
+    fake.delayMs = 0;
+    expect((await remove()).statusCode).toBe(200);
+    expect(fake.requests.some((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${subId}`)).toBe(
+      true,
+    );
+    expect(fake.subscriptions.get(subId)?.status).toBe('canceled');
   });
 });
 
