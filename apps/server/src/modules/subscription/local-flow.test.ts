@@ -292,6 +292,15 @@ describe('lifecycle on the clock', () => {
     await runJobs();
     expect(await status(person.token)).toMatchObject({ subscriptionStatus: 'past_due', hasPaidAccess: true });
     expect(await mailsTo(person.email)).toContain('Your payment did not go through');
+    const texts = await t.app.database.db
+      .selectFrom('mail_outbox')
+      .select(['subject', 'text_body'])
+      .where('recipient', '=', person.email)
+      .execute();
+    // Every subscription mail leads to the subscription page.
+    for (const mail of texts.filter((m) => !/confirm your email/i.test(m.subject))) {
+      expect(mail.text_body).toContain('http://app.test/#/subscription');
+    }
     t.clock.advance(3 * DAY);
     expect((await status(person.token)).hasPaidAccess).toBe(false);
 
