@@ -4,7 +4,7 @@ import { startThemeSync } from './lib/theme-store.ts';
 startThemeSync();
 
 import './styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { startSession } from './app/session.ts';
@@ -13,8 +13,12 @@ startSession();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// As a transition, the first render yields to the browser every few milliseconds instead of holding
+// the main thread in one long task, so the page answers input sooner on slow phones.
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});
