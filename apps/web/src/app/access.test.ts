@@ -60,6 +60,19 @@ describe('route guards (SPEC section 2, in order)', () => {
       expect(hasPaidAccess('user', status)).toBe(false);
     }
     expect(hasPaidAccess('admin', null)).toBe(true);
+    // A failed renewal inside its grace period: the server still grants access, and so do the guards.
+    expect(hasPaidAccess('user', 'past_due', true)).toBe(true);
+    expect(
+      decideAccess('paid', { ...ready, subscriptionStatus: 'past_due', serverPaidAccess: true }),
+    ).toEqual({
+      kind: 'allow',
+    });
+    expect(
+      decideAccess('paid', { ...ready, subscriptionStatus: 'past_due', serverPaidAccess: false }),
+    ).toEqual({
+      kind: 'redirect',
+      to: '/subscription',
+    });
     const admin = { ...ready, user: { emailVerified: true, role: 'admin' }, subscriptionStatus: null };
     expect(decideAccess('full', admin)).toEqual({ kind: 'allow' });
   });

@@ -16,6 +16,8 @@ export interface AccessFacts {
   loading: boolean;
   user: { emailVerified: boolean; role: string } | null;
   subscriptionStatus: string | null | undefined;
+  /** The server's own verdict from GET /api/subscription/status (it also counts a past_due grace period). */
+  serverPaidAccess?: boolean;
   birthDataComplete: boolean;
 }
 
@@ -23,12 +25,21 @@ export type AccessDecision = { kind: 'loading' } | { kind: 'allow' } | { kind: '
 
 const RANK: Record<AccessLevel, number> = { login: 0, verified: 1, paid: 2, full: 3 };
 
-/** SPEC section 4: an active or trialing subscription, or the admin role. */
+/**
+ * SPEC section 4: an active or trialing subscription, or the admin role; or the server's verdict
+ * when it grants more (a failed renewal keeps access through its grace period).
+ */
 export function hasPaidAccess(
   role: string | undefined,
   subscriptionStatus: string | null | undefined,
+  serverPaidAccess = false,
 ): boolean {
-  return role === 'admin' || subscriptionStatus === 'active' || subscriptionStatus === 'trialing';
+  return (
+    serverPaidAccess ||
+    role === 'admin' ||
+    subscriptionStatus === 'active' ||
+    subscriptionStatus === 'trialing'
+  );
 }
 
 export function decideAccess(level: AccessLevel, facts: AccessFacts): AccessDecision {
@@ -37,7 +48,10 @@ export function decideAccess(level: AccessLevel, facts: AccessFacts): AccessDeci
   const rank = RANK[level];
   if (rank >= RANK.verified && !facts.user.emailVerified)
     return { kind: 'redirect', to: '/verify-email-pending' };
-  if (rank >= RANK.paid && !hasPaidAccess(facts.user.role, facts.subscriptionStatus)) {
+  if (
+    rank >= RANK.paid &&
+    !hasPaidAccess(facts.user.role, facts.subscriptionStatus, facts.serverPaidAccess)
+  ) {
     return { kind: 'redirect', to: '/subscription' };
   }
   if (rank >= RANK.full && !facts.birthDataComplete) return { kind: 'redirect', to: '/birth-form' };

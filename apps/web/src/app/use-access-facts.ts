@@ -8,17 +8,20 @@ export function useAccessFacts(): AccessFacts {
   const loading = useAuth((state) => state.loading);
   const user = useAuth((state) => state.user);
   const subscriptionStatus = useSubscription((state) => state.status?.subscriptionStatus ?? null);
+  const serverPaidAccess = useSubscription((state) => state.status?.hasPaidAccess === true);
   const birthDataComplete = useBirthData((state) => isBirthDataComplete(state.birthData));
-  return { loading, user, subscriptionStatus, birthDataComplete };
+  return { loading, user, subscriptionStatus, serverPaidAccess, birthDataComplete };
 }
 
 /** The same facts outside React (right after an action, before a re-render). */
 export function readAccessFacts(): AccessFacts {
   const { loading, user } = useAuth.getState();
+  const status = useSubscription.getState().status;
   return {
     loading,
     user,
-    subscriptionStatus: useSubscription.getState().status?.subscriptionStatus ?? null,
+    subscriptionStatus: status?.subscriptionStatus ?? null,
+    serverPaidAccess: status?.hasPaidAccess === true,
     birthDataComplete: isBirthDataComplete(useBirthData.getState().birthData),
   };
 }
