@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { ASPECT_KINDS, type AspectKind } from '../src/chart/aspects.ts';
 import { computeNatalChart, type NatalChart, type NatalChartInput } from '../src/chart/natal-chart.ts';
-import { BODY_IDS, type BodyId } from '../src/ephemeris/bodies.ts';
+import { BODY_IDS, type BodyId } from '../src/ephemeris/body-ids.ts';
 import { AstroInputError } from '../src/errors.ts';
 import type { MomentInput } from '../src/time/instant-input.ts';
 import type { Disambiguation } from '../src/time/zones.ts';

@@ -2,7 +2,8 @@
 // Usage: node --import tsx packages/astro/scripts/accuracy-report.ts
 import { readFileSync } from 'node:fs';
 import { signedDelta } from '../src/ephemeris/angles.ts';
-import { BODY_IDS, type BodyId, bodyPosition } from '../src/ephemeris/bodies.ts';
+import { bodyPosition } from '../src/ephemeris/bodies.ts';
+import { BODY_IDS, type BodyId } from '../src/ephemeris/body-ids.ts';
 import { makeInstant } from '../src/ephemeris/instant.ts';
 import { computeAngles, computeHouses, HOUSE_SYSTEMS, type HouseSystemCode } from '../src/houses/houses.ts';
 

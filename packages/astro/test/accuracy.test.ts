@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { signIndexOf } from '../src/chart/zodiac.ts';
 import { signedDelta } from '../src/ephemeris/angles.ts';
-import { BODY_IDS, type BodyId, bodyPosition } from '../src/ephemeris/bodies.ts';
+import { bodyPosition } from '../src/ephemeris/bodies.ts';
+import { BODY_IDS, type BodyId } from '../src/ephemeris/body-ids.ts';
 import { makeInstant } from '../src/ephemeris/instant.ts';
 import {
   computeAngles,

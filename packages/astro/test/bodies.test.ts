@@ -2,7 +2,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { signedDelta } from '../src/ephemeris/angles.ts';
-import { BODY_IDS, bodyPosition } from '../src/ephemeris/bodies.ts';
+import { bodyPosition } from '../src/ephemeris/bodies.ts';
+import { BODY_IDS } from '../src/ephemeris/body-ids.ts';
 import { makeInstant } from '../src/ephemeris/instant.ts';
 
 describe('bodies', () => {

@@ -1,3 +1,5 @@
+import { SIGNS } from '@app/astro/chart/zodiac';
+import { BODY_IDS } from '@app/astro/ephemeris/body-ids';
 import { z } from 'zod';
 
 // GET /api/chart/natal: the signed-in person's natal chart, computed from their birth data.
@@ -23,38 +25,11 @@ export const NatalChartQuerySchema = z.strictObject({
 });
 export type NatalChartQuery = z.infer<typeof NatalChartQuerySchema>;
 
-export const SIGN_NAMES = [
-  'aries',
-  'taurus',
-  'gemini',
-  'cancer',
-  'leo',
-  'virgo',
-  'libra',
-  'scorpio',
-  'sagittarius',
-  'capricorn',
-  'aquarius',
-  'pisces',
-] as const;
+export const SIGN_NAMES = SIGNS;
 export const SignSchema = z.enum(SIGN_NAMES);
 export type SignName = z.infer<typeof SignSchema>;
 
-export const BODY_NAMES = [
-  'sun',
-  'moon',
-  'mercury',
-  'venus',
-  'mars',
-  'jupiter',
-  'saturn',
-  'uranus',
-  'neptune',
-  'pluto',
-  'meanNode',
-  'trueNode',
-  'lilith',
-] as const;
+export const BODY_NAMES = BODY_IDS;
 export const BodyNameSchema = z.enum(BODY_NAMES);
 export type BodyName = z.infer<typeof BodyNameSchema>;
 

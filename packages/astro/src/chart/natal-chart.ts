@@ -1,7 +1,8 @@
 // The natal chart: bodies, angles, houses, aspects and the facts read from them.
 
 import { norm360 } from '../ephemeris/angles.ts';
-import { BODY_IDS, type BodyId, type BodyPosition, bodyPosition } from '../ephemeris/bodies.ts';
+import { type BodyPosition, bodyPosition } from '../ephemeris/bodies.ts';
+import { BODY_IDS, type BodyId } from '../ephemeris/body-ids.ts';
 import { type Instant, makeInstant } from '../ephemeris/instant.ts';
 import { AstroInputError } from '../errors.ts';
 import {

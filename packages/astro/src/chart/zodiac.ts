@@ -1,5 +1,5 @@
 // Signs, elements, modalities, rulerships and essential dignities.
-import type { BodyId } from '../ephemeris/bodies.ts';
+import type { BodyId } from '../ephemeris/body-ids.ts';
 
 export const SIGNS = [
   'aries',

@@ -14,25 +14,9 @@ import uranusSeries from 'astronomia/data/vsop87Buranus';
 import venusSeries from 'astronomia/data/vsop87Bvenus';
 import { BaryState, Body, EclipticGeoMoon, HelioState } from 'astronomy-engine';
 import { DEG, norm360, RAD } from './angles.ts';
+import type { BodyId } from './body-ids.ts';
 import type { Instant, StateLike } from './instant.ts';
 import { type TruncatedVsop, truncateVsop, vsopState } from './vsop87.ts';
-
-export const BODY_IDS = [
-  'sun',
-  'moon',
-  'mercury',
-  'venus',
-  'mars',
-  'jupiter',
-  'saturn',
-  'uranus',
-  'neptune',
-  'pluto',
-  'meanNode',
-  'trueNode',
-  'lilith',
-] as const;
-export type BodyId = (typeof BODY_IDS)[number];
 
 export interface BodyPosition {
   body: BodyId;

@@ -11,7 +11,8 @@ import {
 } from '../chart/aspects.ts';
 import type { NatalChart } from '../chart/natal-chart.ts';
 import { norm360, signedDelta } from '../ephemeris/angles.ts';
-import { BODY_IDS, type BodyId, type BodyPosition, bodyPosition } from '../ephemeris/bodies.ts';
+import { type BodyPosition, bodyPosition } from '../ephemeris/bodies.ts';
+import { BODY_IDS, type BodyId } from '../ephemeris/body-ids.ts';
 import { makeInstant } from '../ephemeris/instant.ts';
 import { AstroInputError } from '../errors.ts';
 import { epochSecondsToJd, jdToEpochSeconds } from '../time/civil.ts';
