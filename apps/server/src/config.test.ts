@@ -58,6 +58,18 @@ describe('configuration', () => {
     });
   });
 
+  it('caps sign-ups per client address at 10 an hour unless set otherwise', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).throttle.registrationsPerIp.max).toBe(10);
+    const raised = loadConfig({ DATA_DIR: tempDir(), REGISTRATIONS_PER_IP_PER_HOUR: '250' });
+    expect(raised.throttle.registrationsPerIp).toEqual({ max: 250, windowMs: 60 * 60_000 });
+    expect(() => loadConfig({ DATA_DIR: tempDir(), REGISTRATIONS_PER_IP_PER_HOUR: '0' })).toThrow(
+      ConfigError,
+    );
+    expect(() => loadConfig({ DATA_DIR: tempDir(), REGISTRATIONS_PER_IP_PER_HOUR: 'many' })).toThrow(
+      /REGISTRATIONS_PER_IP_PER_HOUR/,
+    );
+  });
+
   it('lists every problem at once in readable words', () => {
     const dataDir = tempDir();
     let error: unknown;

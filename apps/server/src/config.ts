@@ -96,6 +96,9 @@ export function defaultProgramme(appUrl: string): ProgrammeConfig {
   };
 }
 
+/** Sign-ups allowed from one client address an hour, unless REGISTRATIONS_PER_IP_PER_HOUR says otherwise. */
+const POLICY_REGISTRATIONS_PER_IP_PER_HOUR = 10;
+
 const EnvSchema = z.object({
   PORT: z.coerce
     .number({ error: 'must be a number' })
@@ -126,6 +129,13 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default('apps/web/dist'),
   RATE_LIMIT_ENABLED: flag(true),
+  // Many people may share one address (offices, campuses, carrier NAT): the cap is a setting.
+  REGISTRATIONS_PER_IP_PER_HOUR: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1)
+    .max(100_000)
+    .default(POLICY_REGISTRATIONS_PER_IP_PER_HOUR),
   PAYMENT_PROVIDER: z.enum(['local', 'stripe']).default('local'),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -341,7 +351,7 @@ export const POLICY = {
     loginFailuresPerIp: { max: 30, windowMs: 15 * MINUTE },
     mailPerAddress: { max: 3, windowMs: HOUR },
     mailPerIp: { max: 20, windowMs: HOUR },
-    registrationsPerIp: { max: 10, windowMs: HOUR },
+    registrationsPerIp: { max: POLICY_REGISTRATIONS_PER_IP_PER_HOUR, windowMs: HOUR },
   },
 } as const;
 
@@ -408,7 +418,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     bodyLimit: POLICY.bodyLimit,
     sessionTtlMs: POLICY.sessionTtlMs,
-    throttle: structuredClone(POLICY.throttle),
+    throttle: {
+      ...structuredClone(POLICY.throttle),
+      registrationsPerIp: { max: e.REGISTRATIONS_PER_IP_PER_HOUR, windowMs: HOUR },
+    },
   };
 }
 
