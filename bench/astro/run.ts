@@ -1,5 +1,6 @@
 // Speed of a full natal chart: 13 bodies, angles, 12 Placidus cusps and all aspects.
 // Usage: node --import tsx bench/astro/run.ts [charts]
+import { Body, Ecliptic, GeoVector, MakeTime } from 'astronomy-engine';
 import { computeNatalChart } from '../../packages/astro/src/chart/natal-chart.ts';
 
 const total = Number(process.argv[2] ?? 5000);
@@ -45,5 +46,34 @@ console.log(`median: ${median(cpu).toFixed(1)} µs per chart (CPU time of this p
 console.log(`throughput: ${Math.round(charts / elapsed)} charts per second (wall clock)`);
 console.log(
   `throughput: ${Math.round(charts / ((cpuTotal.user + cpuTotal.system) / 1e6))} charts per second of CPU`,
+);
+
+// Baseline in the same run: astronomy-engine's own geocentric ecliptic longitudes of the ten
+// bodies it knows (no nodes, Lilith, houses or aspects, and mean rather than apparent frame
+// corrections): what the machine does with the bare engine, so the ratio travels between machines.
+const ENGINE_BODIES = [
+  Body.Sun,
+  Body.Moon,
+  Body.Mercury,
+  Body.Venus,
+  Body.Mars,
+  Body.Jupiter,
+  Body.Saturn,
+  Body.Uranus,
+  Body.Neptune,
+  Body.Pluto,
+];
+const baselineCpu: number[] = [];
+for (let i = 0; i + BATCH <= total; i += BATCH) {
+  const c0 = process.cpuUsage();
+  for (let k = i; k < i + BATCH; k++) {
+    const time = MakeTime(new Date(inputs[k]!.moment.utc));
+    for (const body of ENGINE_BODIES) sink += Ecliptic(GeoVector(body, time, true)).elon;
+  }
+  const c1 = process.cpuUsage(c0);
+  baselineCpu.push((c1.user + c1.system) / BATCH);
+}
+console.log(
+  `baseline: ${median(baselineCpu).toFixed(1)} µs CPU per instant for astronomy-engine's ten bare longitudes; full chart / baseline = ${(median(cpu) / median(baselineCpu)).toFixed(2)}`,
 );
 if (sink < 0) console.log(sink);
