@@ -28,6 +28,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
+          globalSetup: ['apps/server/src/testing/global-setup.ts'],
           environment: 'node',
           pool: 'forks',
           maxWorkers: 2,

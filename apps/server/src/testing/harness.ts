@@ -9,6 +9,7 @@ import { buildApp } from '../app.ts';
 import { type Config, POLICY } from '../config.ts';
 import { ManualClock } from '../platform/clock.ts';
 import { type Database, openDatabase } from '../platform/db/database.ts';
+import { TEST_SCHEMA_PREFIX } from './global-setup.ts';
 import { type SmtpSink, startSmtpSink } from './smtp-sink.ts';
 
 // Builds the real app on a fresh database: a temporary SQLite file by default, or a new
@@ -64,7 +65,7 @@ export async function openTestDatabase(config: Config): Promise<TestDatabase> {
       },
     };
   }
-  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const schema = `${TEST_SCHEMA_PREFIX}${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
   await admin.query(`create schema ${schema}`);
@@ -72,12 +73,9 @@ export async function openTestDatabase(config: Config): Promise<TestDatabase> {
   const database = openDatabase(TEST_DATABASE_URL, { searchPath: schema });
   return {
     database,
+    // The schema itself is dropped after the whole run (testing/global-setup.ts).
     drop: async () => {
       await database.close();
-      const cleaner = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await cleaner.connect();
-      await cleaner.query(`drop schema ${schema} cascade`);
-      await cleaner.end();
       rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
