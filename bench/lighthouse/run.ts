@@ -146,7 +146,10 @@ try {
   console.log(`Lighthouse ${RUNS === 1 ? 'run' : `median of ${RUNS} runs`}, mobile settings:`);
   let belowTarget = 0;
   for (const { name, route } of PAGES) {
-    const scores: Record<string, number[]> = {};
+    const scores = Object.fromEntries(CATEGORIES.map((category) => [category, [] as number[]])) as Record<
+      (typeof CATEGORIES)[number],
+      number[]
+    >;
     // A run whose trace Chromium failed to record has no scores: it is run again (a few times at most).
     let completed = 0;
     for (let attempt = 0; completed < RUNS && attempt < RUNS * 2; attempt += 1) {
@@ -170,7 +173,7 @@ try {
       }
       for (const category of CATEGORIES) {
         const score = result.lhr.categories[category]?.score;
-        (scores[category] ??= []).push(Math.round((score ?? 0) * 100));
+        scores[category].push(Math.round((score ?? 0) * 100));
       }
       if (completed === RUNS) {
         // What keeps a category from 100, so the numbers can be acted on.
