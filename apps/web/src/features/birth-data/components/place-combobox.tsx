@@ -32,6 +32,9 @@ export function PlaceCombobox({ label, value, error, onType, onChoose, onBlur, n
   const [loading, setLoading] = useState(false);
   const [query, setQuery] = useState('');
   const blurTimer = useRef<number | undefined>(undefined);
+  // Set when the person closes the list (Escape) or leaves the field: suggestions that arrive
+  // afterwards are kept for the next focus but must not pop open over the rest of the form.
+  const dismissed = useRef(false);
 
   useEffect(() => {
     const q = query.trim();
@@ -47,7 +50,7 @@ export function PlaceCombobox({ label, value, error, onType, onChoose, onBlur, n
         .then((found) => {
           setPlaces(found);
           setActive(found.length ? 0 : -1);
-          setOpen(true);
+          if (!dismissed.current) setOpen(true);
         })
         .catch(() => {
           // Aborted or offline: the person can still type city and country by hand.
@@ -83,9 +86,12 @@ export function PlaceCombobox({ label, value, error, onType, onChoose, onBlur, n
     } else if (event.key === 'Enter' && open && active >= 0 && places[active]) {
       event.preventDefault();
       choose(places[active]!);
-    } else if (event.key === 'Escape' && open) {
-      event.preventDefault();
-      setOpen(false);
+    } else if (event.key === 'Escape') {
+      dismissed.current = true;
+      if (open) {
+        event.preventDefault();
+        setOpen(false);
+      }
     }
   };
 
@@ -110,12 +116,17 @@ export function PlaceCombobox({ label, value, error, onType, onChoose, onBlur, n
           aria-describedby={[hintId, error ? errorId : ''].filter(Boolean).join(' ')}
           value={value}
           onChange={(event) => {
+            dismissed.current = false;
             onType(event.target.value);
             setQuery(event.target.value);
           }}
           onKeyDown={onKeyDown}
-          onFocus={() => places.length && setOpen(true)}
+          onFocus={() => {
+            dismissed.current = false;
+            if (places.length) setOpen(true);
+          }}
           onBlur={() => {
+            dismissed.current = true;
             // Let a click on an option land before the list closes.
             blurTimer.current = window.setTimeout(() => setOpen(false), 150);
             onBlur?.();
