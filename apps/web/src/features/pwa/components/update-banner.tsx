@@ -11,8 +11,11 @@ import { scheduleUpdateChecks } from '../update-checks.ts';
  */
 export function UpdateBanner() {
   const [updating, setUpdating] = useState(false);
+  // Dismissed for the rest of this visit: the service worker library may report the same waiting
+  // version more than once while it settles, which must not bring the banner back.
+  const [dismissed, setDismissed] = useState(false);
   const {
-    needRefresh: [needRefresh, setNeedRefresh],
+    needRefresh: [needRefresh],
     updateServiceWorker,
   } = useRegisterSW({
     // Registration waits for the page to finish loading, so it never competes with the first paint.
@@ -26,7 +29,7 @@ export function UpdateBanner() {
       console.warn('The offline support could not start', error instanceof Error ? error.message : error);
     },
   });
-  if (!needRefresh) return null;
+  if (!needRefresh || dismissed) return null;
 
   return (
     <section
@@ -57,7 +60,7 @@ export function UpdateBanner() {
       </Button>
       <button
         type="button"
-        onClick={() => setNeedRefresh(false)}
+        onClick={() => setDismissed(true)}
         className="-m-1 flex size-9 items-center justify-center rounded-lg text-muted hover:bg-surface-2 hover:text-fg"
         aria-label="Dismiss"
       >
