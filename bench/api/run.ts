@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { bundleServer, migrationEntries } from '../../scripts/build-server.ts';
+import { processRssMiB } from '../support/process-memory.ts';
 
 // API benchmark: authenticated GET /api/auth/profile beside a bare Fastify route, login throughput
 // and idle memory, on SQLite and (when BENCH_DATABASE_URL is set) PostgreSQL. Loopback only,
@@ -54,11 +55,6 @@ async function stop({ child }: Started): Promise<void> {
   await exited;
 }
 
-function rssMiB(pid: number): number {
-  const kib = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-  return kib / 1024;
-}
-
 interface Figures {
   rps: number;
   p99: number;
@@ -96,8 +92,8 @@ async function benchEngine(name: string, databaseUrl: string | undefined): Promi
   const bare = await startServer({ BENCH_MODE: 'bare' });
   try {
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    const idle = rssMiB(server.child.pid!);
-    const bareIdle = rssMiB(bare.child.pid!);
+    const idle = processRssMiB(server.child.pid!);
+    const bareIdle = processRssMiB(bare.child.pid!);
     const email = `bench.${Date.now()}@example.com`;
     const password = 'bench-passphrase-long-enough';
     const registered = await fetch(`${server.base}/api/auth/register`, {
@@ -119,7 +115,7 @@ async function benchEngine(name: string, databaseUrl: string | undefined): Promi
       body: JSON.stringify({ email, password }),
       connections: 4,
     });
-    const loaded = rssMiB(server.child.pid!);
+    const loaded = processRssMiB(server.child.pid!);
     console.log(`\n${name}`);
     console.log(row('GET /api/auth/profile (bearer)', profile));
     console.log(row('bare Fastify route', bareFigures));

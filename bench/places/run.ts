@@ -371,7 +371,7 @@ console.log(
 // has been loaded by one search.
 {
   const { spawn } = await import('node:child_process');
-  const { mkdirSync, mkdtempSync, readFileSync, rmSync } = await import('node:fs');
+  const { mkdirSync, mkdtempSync, rmSync } = await import('node:fs');
   const path = await import('node:path');
   const { bundleServer, serverEntries } = await import('../../scripts/build-server.ts');
   const root = path.join(import.meta.dirname, '../..');
@@ -392,8 +392,8 @@ console.log(
     });
     child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
-  const childRss = () =>
-    Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  const { processRssMiB } = await import('../support/process-memory.ts');
+  const childRss = () => processRssMiB(child.pid!);
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const beforeAtlas = childRss();
   await fetch(`http://127.0.0.1:${childPort}/api/places?q=Oslo`);
