@@ -83,6 +83,8 @@ test('forgot password: reset by the mailed link; the old password and the old li
   await page.goto('/#/?auth=login');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(page).toHaveURL(/#\/forgot-password$/);
+  // The home page's login form, with its own Email field, stays on screen until the lazily loaded page is ready.
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
