@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { bundleServer, migrationEntries } from '../../scripts/build-server.ts';
-import { processRssMiB } from '../support/process-memory.ts';
+import { processCpuMs, processRssMiB } from '../support/process-stats.ts';
 
 // API benchmark: authenticated GET /api/auth/profile beside a bare Fastify route, login throughput
 // and idle memory, on SQLite and (when BENCH_DATABASE_URL is set) PostgreSQL. Loopback only,
@@ -58,30 +58,40 @@ async function stop({ child }: Started): Promise<void> {
 interface Figures {
   rps: number;
   p99: number;
+  /** The server's own CPU time per answered request: steadier than throughput, which the load
+   * generator's share of the two cores also moves. */
+  cpuUs: number;
   errors: number;
 }
 
-async function load(options: autocannon.Options): Promise<Figures> {
+async function load(server: Started, options: autocannon.Options): Promise<Figures> {
+  const cpuBefore = processCpuMs(server.child.pid!);
   const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
+  const cpuMs = processCpuMs(server.child.pid!) - cpuBefore;
   const errors = result.errors + result.timeouts + result.non2xx;
-  return { rps: result.requests.average, p99: result.latency.p99, errors };
+  const cpuUs = (cpuMs * 1000) / Math.max(1, result.requests.total);
+  return { rps: result.requests.average, p99: result.latency.p99, cpuUs, errors };
 }
 
 const row = (label: string, f: Figures) =>
-  `  ${label.padEnd(34)} ${f.rps.toFixed(0).padStart(8)} req/s   p99 ${String(f.p99).padStart(4)} ms${f.errors ? `   (${f.errors} errors)` : ''}`;
+  `  ${label.padEnd(34)} ${f.rps.toFixed(0).padStart(8)} req/s   p99 ${String(f.p99).padStart(4)} ms   server CPU ${f.cpuUs.toFixed(0).padStart(5)} µs/request${f.errors ? `   (${f.errors} errors)` : ''}`;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 /** Alternates short runs of two targets so that changes in machine load hit both alike. */
-async function compare(a: autocannon.Options, b: autocannon.Options): Promise<[Figures, Figures]> {
+async function compare(
+  a: [Started, autocannon.Options],
+  b: [Started, autocannon.Options],
+): Promise<[Figures, Figures]> {
   const runs: [Figures[], Figures[]] = [[], []];
   for (let round = 0; round < ROUNDS; round += 1) {
-    runs[0].push(await load(a));
-    runs[1].push(await load(b));
+    runs[0].push(await load(...a));
+    runs[1].push(await load(...b));
   }
   const summarise = (list: Figures[]): Figures => ({
     rps: median(list.map((f) => f.rps)),
     p99: median(list.map((f) => f.p99)),
+    cpuUs: median(list.map((f) => f.cpuUs)),
     errors: list.reduce((sum, f) => sum + f.errors, 0),
   });
   return [summarise(runs[0]), summarise(runs[1])];
@@ -105,10 +115,10 @@ async function benchEngine(name: string, databaseUrl: string | undefined): Promi
     const { token } = (await registered.json()) as { token: string };
 
     const [profile, bareFigures] = await compare(
-      { url: `${server.base}/api/auth/profile`, headers: { authorization: `Bearer ${token}` } },
-      { url: `${bare.base}/bare` },
+      [server, { url: `${server.base}/api/auth/profile`, headers: { authorization: `Bearer ${token}` } }],
+      [bare, { url: `${bare.base}/bare` }],
     );
-    const login = await load({
+    const login = await load(server, {
       url: `${server.base}/api/auth/login`,
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -119,7 +129,9 @@ async function benchEngine(name: string, databaseUrl: string | undefined): Promi
     console.log(`\n${name}`);
     console.log(row('GET /api/auth/profile (bearer)', profile));
     console.log(row('bare Fastify route', bareFigures));
-    console.log(`  ${'profile / bare throughput'.padEnd(34)} ${(profile.rps / bareFigures.rps).toFixed(2)}`);
+    console.log(
+      `  ${'profile / bare throughput'.padEnd(34)} ${(profile.rps / bareFigures.rps).toFixed(2)}   (CPU per request, bare / profile: ${(bareFigures.cpuUs / profile.cpuUs).toFixed(2)})`,
+    );
     console.log(row('POST /api/auth/login (argon2id)', login));
     console.log(
       `  ${'idle RSS after start'.padEnd(34)} ${idle.toFixed(1)} MiB   (bare Fastify ${bareIdle.toFixed(1)} MiB; after load ${loaded.toFixed(1)} MiB)`,

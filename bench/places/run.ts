@@ -392,7 +392,7 @@ console.log(
     });
     child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
-  const { processRssMiB } = await import('../support/process-memory.ts');
+  const { processRssMiB } = await import('../support/process-stats.ts');
   const childRss = () => processRssMiB(child.pid!);
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const beforeAtlas = childRss();
