@@ -1,11 +1,12 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import { PasswordHasher } from './modules/auth/passwords.ts';
 import { AuthRepository } from './modules/auth/repository.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { AuthService } from './modules/auth/service.ts';
+import { SESSION_CHANGES_CHANNEL, SessionCache } from './modules/auth/session-cache.ts';
 import { TokenSigner } from './modules/auth/tokens.ts';
 import { BirthDataRepository } from './modules/birth-data/repository.ts';
 import { birthDataRoutes } from './modules/birth-data/routes.ts';
@@ -27,6 +28,7 @@ import { closeConnectionsWhenClosing } from './platform/lifecycle.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { Mailer } from './platform/mailer/mailer.ts';
 import { registerSecurity } from './platform/security.ts';
+import { responseSerializerCompiler } from './platform/serializer.ts';
 import { Throttle } from './platform/throttle.ts';
 import { registerWeb } from './platform/web.ts';
 
@@ -65,7 +67,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandling(app);
   closeConnectionsWhenClosing(app);
   // The API speaks JSON only; anything else is refused with 415 instead of reaching validation.
@@ -79,8 +81,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
 
   const mailer = new Mailer(database.db, clock, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const sessionCache = new SessionCache((onChange) =>
+    database.watchChanges(SESSION_CHANGES_CHANNEL, onChange, app.log),
+  );
   const auth = new AuthService({
-    repo: new AuthRepository(database.db),
+    repo: new AuthRepository(database.db, sessionCache),
+    sessions: sessionCache,
     hasher: new PasswordHasher(),
     tokens: new TokenSigner(config.jwtSecret, clock),
     mailer,
@@ -100,6 +106,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     clearInterval(cleanup);
     await auth.idle();
     await mailer.stop();
+    await sessionCache.close();
     await closeDatabase();
   });
   if (options.mailLoop !== false) {

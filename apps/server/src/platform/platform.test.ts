@@ -31,20 +31,24 @@ describe('HTTP platform', () => {
     expect(ready.json()).toEqual({ status: 'ready', database: 'ok' });
   });
 
-  it('sends strict security headers and no-store on API answers', async () => {
+  it('sends closed security headers and no-store on API answers, errors included', async () => {
     const response = await t.app.inject('/api/health');
-    const csp = String(response.headers['content-security-policy']);
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-    expect(csp).toContain("object-src 'none'");
-    expect(csp).toContain("base-uri 'none'");
-    expect(csp).toContain("frame-ancestors 'none'");
+    // JSON is never rendered as a page: its policy allows nothing at all.
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
     expect(response.headers['strict-transport-security']).toBeUndefined();
     expect(response.headers['cache-control']).toBe('no-store');
     const missing = await t.app.inject('/api/does-not-exist');
     expect(missing.headers['cache-control']).toBe('no-store');
+    const refused = await t.app.inject({
+      url: '/api/auth/profile',
+      headers: { authorization: 'Bearer nope' },
+    });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['cache-control']).toBe('no-store');
+    expect(refused.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 
   it('answers unknown API paths with a JSON 404 in the common error shape', async () => {
@@ -150,6 +154,8 @@ describe('HTTP platform options', () => {
     try {
       const response = await t.app.inject('/api/health');
       expect(response.headers['strict-transport-security']).toContain('max-age=31536000');
+      const page = await t.app.inject('/pay/nothing-here');
+      expect(page.headers['strict-transport-security']).toContain('max-age=31536000');
     } finally {
       await t.close();
     }
@@ -210,7 +216,15 @@ describe('HTTP platform options', () => {
       const home = await web.app.inject('/');
       expect(home.statusCode).toBe(200);
       expect(home.body).toContain('<title>Astro</title>');
-      expect(home.headers['content-security-policy']).toContain("script-src 'self'");
+      const csp = String(home.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("base-uri 'none'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(home.headers['x-content-type-options']).toBe('nosniff');
+      expect(home.headers['referrer-policy']).toBe('no-referrer');
+      expect(home.headers['x-frame-options']).toBe('SAMEORIGIN');
       const deep = await web.app.inject('/settings');
       expect(deep.body).toContain('<title>Astro</title>');
       const asset = await web.app.inject('/assets/app.js');

@@ -42,16 +42,37 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
+/**
+ * What an API answer needs: JSON is never a document, so its policy loads nothing and may not be
+ * framed; it is never cached or sniffed. The full document set goes to pages and their assets.
+ */
+export function apiSecurityHeaders(hsts: string | undefined): Record<string, string> {
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    // Answers about accounts must never sit in a shared or browser cache.
+    'cache-control': 'no-store',
+    ...(hsts && { 'strict-transport-security': hsts }),
+  };
+}
+
+const isApiPath = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/api?');
+
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
-  const headers = securityHeaders({
+  const documentHeaders = securityHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     referrerPolicy: { policy: 'no-referrer' },
     // HSTS only makes sense behind HTTPS, so it is an explicit setting.
     strictTransportSecurity: config.hsts ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.headers(headers);
+  const apiHeaders = apiSecurityHeaders(documentHeaders['Strict-Transport-Security']);
+  // A callback hook: on every request, a promise per hook is measurable.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApiPath(request.url) ? apiHeaders : documentHeaders);
+    done();
   });
 
   await app.register(cors, {
@@ -62,11 +83,6 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: ['Content-Type', 'Authorization'],
     maxAge: 600,
-  });
-
-  // Answers about accounts must never sit in a shared or browser cache.
-  app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api') reply.header('Cache-Control', 'no-store');
   });
 
   if (config.rateLimit.enabled) {

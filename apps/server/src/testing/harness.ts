@@ -51,6 +51,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 
 export interface TestDatabase {
   database: Database;
+  /** Another connection to the same data, as a second process would open it. */
+  reopen(): Database;
   drop(): Promise<void>;
 }
 
@@ -59,6 +61,7 @@ export async function openTestDatabase(config: Config): Promise<TestDatabase> {
     const database = openDatabase(config.databaseUrl);
     return {
       database,
+      reopen: () => openDatabase(config.databaseUrl),
       drop: async () => {
         await database.close();
         rmSync(config.dataDir, { recursive: true, force: true });
@@ -73,6 +76,7 @@ export async function openTestDatabase(config: Config): Promise<TestDatabase> {
   const database = openDatabase(TEST_DATABASE_URL, { searchPath: schema });
   return {
     database,
+    reopen: () => openDatabase(TEST_DATABASE_URL, { searchPath: schema }),
     // The schema itself is dropped after the whole run (testing/global-setup.ts).
     drop: async () => {
       await database.close();
@@ -86,6 +90,10 @@ export interface TestApp {
   clock: ManualClock;
   config: Config;
   smtp: SmtpSink | undefined;
+  /** Another connection to the test's data, as another process would open it. Close it after use. */
+  openAnotherConnection(): Database;
+  /** A second server on the same data through its own connection, as another process would run. */
+  startAnotherServer(): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -111,12 +119,23 @@ export async function createTestApp(
   });
   options.beforeReady?.(app);
   await app.ready();
+  const others: FastifyInstance[] = [];
   return {
     app,
     clock,
     config,
     smtp,
+    openAnotherConnection: () => testDb.reopen(),
+    async startAnotherServer() {
+      const database = testDb.reopen();
+      const other = await buildApp(config, { clock, database, mailLoop: false });
+      other.addHook('onClose', () => database.close());
+      others.push(other);
+      await other.ready();
+      return other;
+    },
     close: async () => {
+      for (const other of others) await other.close();
       await app.close();
       await testDb.drop();
       await smtp?.close();

@@ -1,6 +1,7 @@
 import type { Role, User } from '@app/contracts/auth.ts';
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { Tables } from '../../platform/db/schema.ts';
+import type { RevocationTarget, SessionCache } from './session-cache.ts';
 import type { SecretPurpose } from './tables.ts';
 
 /** A person as the rest of the server sees them (never with the password hash). */
@@ -46,7 +47,15 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 export class AuthRepository {
-  constructor(private readonly db: Kysely<Tables>) {}
+  constructor(
+    private readonly db: Kysely<Tables>,
+    private readonly sessions: SessionCache,
+  ) {}
+
+  /** Writes that can end a session or change an account go through the session cache. */
+  private revoking<T>(target: RevocationTarget, write: () => Promise<T>): Promise<T> {
+    return this.sessions.revoking(target, write);
+  }
 
   /** Inserts a new person; false when the address is already taken. */
   async insertUser(user: {
@@ -126,24 +135,26 @@ export class AuthRepository {
     now: string,
     trx: Kysely<Tables> = this.db,
   ): Promise<boolean> {
-    const result = await trx
-      .updateTable('users')
-      .set({
-        updated_at: now,
-        ...(changes.name !== undefined && { name: changes.name }),
-        ...(changes.role !== undefined && { role: changes.role }),
-        ...(changes.emailVerified !== undefined && { email_verified: changes.emailVerified ? 1 : 0 }),
-        ...(changes.disabled !== undefined && { disabled: changes.disabled ? 1 : 0 }),
-        ...(changes.passwordHash !== undefined && { password_hash: changes.passwordHash }),
-      })
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const result = await this.revoking({ userId: id }, () =>
+      trx
+        .updateTable('users')
+        .set({
+          updated_at: now,
+          ...(changes.name !== undefined && { name: changes.name }),
+          ...(changes.role !== undefined && { role: changes.role }),
+          ...(changes.emailVerified !== undefined && { email_verified: changes.emailVerified ? 1 : 0 }),
+          ...(changes.disabled !== undefined && { disabled: changes.disabled ? 1 : 0 }),
+          ...(changes.passwordHash !== undefined && { password_hash: changes.passwordHash }),
+        })
+        .where('id', '=', id)
+        .executeTakeFirst(),
+    );
     return Number(result.numUpdatedRows) === 1;
   }
 
   async deleteUser(id: string): Promise<void> {
     // Sessions and secrets go with the row (ON DELETE CASCADE).
-    await this.db.deleteFrom('users').where('id', '=', id).execute();
+    await this.revoking({ userId: id }, () => this.db.deleteFrom('users').where('id', '=', id).execute());
   }
 
   // Sessions
@@ -175,8 +186,8 @@ export class AuthRepository {
     sessionId: string,
     userId: string,
     now: string,
-  ): Promise<{ account: Account; lastSeenAt: string } | null> {
-    // This runs on every authenticated request: build and compile it once, then bind values.
+  ): Promise<{ account: Account; lastSeenAt: string; expiresAt: string } | null> {
+    // Read whenever the session cache cannot answer: built and compiled once, then values bound.
     this.sessionQuery ??= this.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -189,16 +200,17 @@ export class AuthRepository {
         'users.disabled',
         'users.created_at',
         'sessions.last_seen_at',
+        'sessions.expires_at',
       ])
       .where('sessions.id', '=', sessionId)
       .where('sessions.user_id', '=', userId)
       .where('sessions.expires_at', '>', now)
       .compile().sql;
-    const { rows } = await this.db.executeQuery<UserRow & { last_seen_at: string }>(
+    const { rows } = await this.db.executeQuery<UserRow & { last_seen_at: string; expires_at: string }>(
       CompiledQuery.raw(this.sessionQuery, [sessionId, userId, now]),
     );
     const row = rows[0];
-    return row ? { account: toAccount(row), lastSeenAt: row.last_seen_at } : null;
+    return row ? { account: toAccount(row), lastSeenAt: row.last_seen_at, expiresAt: row.expires_at } : null;
   }
   private sessionQuery: string | undefined;
 
@@ -225,11 +237,13 @@ export class AuthRepository {
 
   /** Ends one session of a person; false when they have no such session. */
   async deleteSession(userId: string, sessionId: string): Promise<boolean> {
-    const result = await this.db
-      .deleteFrom('sessions')
-      .where('id', '=', sessionId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+    const result = await this.revoking({ sessionId }, () =>
+      this.db
+        .deleteFrom('sessions')
+        .where('id', '=', sessionId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst(),
+    );
     return Number(result.numDeletedRows) === 1;
   }
 
@@ -241,7 +255,7 @@ export class AuthRepository {
   ): Promise<number> {
     let query = trx.deleteFrom('sessions').where('user_id', '=', userId);
     if (exceptSessionId) query = query.where('id', '!=', exceptSessionId);
-    const result = await query.executeTakeFirst();
+    const result = await this.revoking({ userId }, () => query.executeTakeFirst());
     return Number(result.numDeletedRows);
   }
 
@@ -336,7 +350,8 @@ export class AuthRepository {
     await query.execute();
   }
 
+  /** A transaction of account writes; the session cache forgets everything once it ends. */
   transaction<T>(work: (trx: Transaction<Tables>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(work);
+    return this.revoking({ everything: true }, () => this.db.transaction().execute(work));
   }
 }

@@ -18,8 +18,9 @@ import type { Throttle } from '../../platform/throttle.ts';
 import { accountDeletedMail, passwordChangedMail, resetMail, verificationMail } from './mails.ts';
 import { type PasswordHasher, passwordProblem } from './passwords.ts';
 import type { Account, AuthRepository } from './repository.ts';
+import type { CachedSession, SessionCache } from './session-cache.ts';
 import type { SecretPurpose } from './tables.ts';
-import { hashLinkSecret, newId, newLinkSecret, type TokenSigner } from './tokens.ts';
+import { hashLinkSecret, newId, newLinkSecret, type TokenClaims, type TokenSigner } from './tokens.ts';
 
 /** Where a request came from, as recorded on sessions and used by the throttles. */
 export interface RequestContext {
@@ -69,6 +70,8 @@ function publicUser(account: Account): User {
 
 export interface AuthServiceDeps {
   repo: AuthRepository;
+  /** The same cache the repository reports its revoking writes to. */
+  sessions: SessionCache;
   hasher: PasswordHasher;
   tokens: TokenSigner;
   mailer: Mailer;
@@ -158,18 +161,41 @@ export class AuthService {
     return { token, user: publicUser(account) };
   }
 
-  /** The person behind a bearer token, if its session is still open and the account usable. */
+  /**
+   * The person behind a bearer token, if its session is still open and the account usable.
+   * Runs on every authenticated request: a known token of a cached session costs no I/O.
+   */
   async authenticate(token: string): Promise<AuthUser | null> {
-    const claims = await this.deps.tokens.verify(token);
+    const { tokens, sessions } = this.deps;
+    const nowMs = this.deps.clock.now().getTime();
+    const claims = tokens.remembered(token, nowMs) ?? (await tokens.verify(token));
     if (!claims) return null;
-    const now = this.now;
-    const found = await this.deps.repo.findSessionAccount(claims.sessionId, claims.userId, now);
-    if (!found || found.account.disabled) return null;
+    const session =
+      sessions.get(claims.sessionId, claims.userId, nowMs) ?? (await this.loadSession(claims, nowMs));
+    if (!session) return null;
     // Recording every request would turn each read into a write; once a minute is enough.
-    if (Date.parse(now) - Date.parse(found.lastSeenAt) > TOUCH_AFTER_MS) {
-      await this.deps.repo.touchSession(claims.sessionId, now);
+    if (nowMs - session.lastSeenAtMs > TOUCH_AFTER_MS) {
+      await this.deps.repo.touchSession(claims.sessionId, new Date(nowMs).toISOString());
+      sessions.touched(claims.sessionId, nowMs);
     }
-    return { ...publicUser(found.account), sessionId: claims.sessionId };
+    return session.user;
+  }
+
+  private async loadSession(claims: TokenClaims, nowMs: number): Promise<CachedSession | null> {
+    const ticket = this.deps.sessions.beginLoad();
+    const found = await this.deps.repo.findSessionAccount(
+      claims.sessionId,
+      claims.userId,
+      new Date(nowMs).toISOString(),
+    );
+    if (!found || found.account.disabled) return null;
+    const session: CachedSession = {
+      user: Object.freeze({ ...publicUser(found.account), sessionId: claims.sessionId }),
+      expiresAtMs: Date.parse(found.expiresAt),
+      lastSeenAtMs: Date.parse(found.lastSeenAt),
+    };
+    this.deps.sessions.store(ticket, session, nowMs);
+    return session;
   }
 
   async logout(user: AuthUser): Promise<void> {
@@ -180,8 +206,8 @@ export class AuthService {
 
   /** The profile as loaded for this request by the guard (no second query). */
   profile(user: AuthUser): User {
-    const { sessionId: _session, ...profile } = user;
-    return profile;
+    const { id, email, name, role, emailVerified, createdAt } = user;
+    return { id, email, name, role, emailVerified, createdAt };
   }
 
   async updateProfile(user: AuthUser, name: string): Promise<User> {

@@ -44,12 +44,21 @@ export class TokenSigner {
       .sign(this.key);
   }
 
+  /**
+   * The claims of a token verified before, checked for expiry only (its signature and claims never
+   * change); undefined when the token is new and needs `verify`. Answers without waiting.
+   */
+  remembered(token: string, nowMs: number): TokenClaims | null | undefined {
+    const known = this.verified.get(token);
+    if (!known) return undefined;
+    return known.expiresAt > nowMs ? known.claims : null;
+  }
+
   /** The claims of a genuine, unexpired token, or null. Only HS256 is accepted. */
   async verify(token: string): Promise<TokenClaims | null> {
-    // A token's signature and claims never change, so a verified token is remembered and only its
-    // expiry is checked again. (jose verifies through WebCrypto, which hops to a worker thread.)
-    const known = this.verified.get(token);
-    if (known) return known.expiresAt > this.clock.now().getTime() ? known.claims : null;
+    // jose verifies through WebCrypto, which hops to a worker thread: remember what it accepted.
+    const known = this.remembered(token, this.clock.now().getTime());
+    if (known !== undefined) return known;
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: [ALGORITHM],

@@ -4,6 +4,13 @@ import BetterSqlite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { isPostgresUrl } from '../../config.ts';
+import {
+  type ChangeFeed,
+  type ChangeListener,
+  type FeedLog,
+  watchPostgresChanges,
+  watchSqliteChanges,
+} from './change-feed.ts';
 import type { Tables } from './schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -12,6 +19,8 @@ export interface Database {
   db: Kysely<Tables>;
   engine: Engine;
   close(): Promise<void>;
+  /** Reports rows changed by other processes, for caches kept in this one (see change-feed.ts). */
+  watchChanges(channel: string, onChange: ChangeListener, log: FeedLog): ChangeFeed;
 }
 
 export interface DatabaseOptions {
@@ -22,13 +31,18 @@ export interface DatabaseOptions {
 /** Opens SQLite (a file path) or PostgreSQL (a postgres:// URL). */
 export function openDatabase(url: string, options: DatabaseOptions = {}): Database {
   if (isPostgresUrl(url)) {
-    const pool = new pg.Pool({
+    const connection: pg.ClientConfig = {
       connectionString: url,
-      max: 10,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
-    });
+    };
+    const pool = new pg.Pool({ ...connection, max: 10 });
     const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
-    return { db, engine: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      engine: 'postgres',
+      close: () => db.destroy(),
+      watchChanges: (channel, onChange, log) => watchPostgresChanges(connection, channel, onChange, log),
+    };
   }
   if (url !== ':memory:') mkdirSync(path.dirname(path.resolve(url)), { recursive: true });
   const file = new BetterSqlite(url);
@@ -51,7 +65,12 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     },
   };
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database }) });
-  return { db, engine: 'sqlite', close: () => db.destroy() };
+  return {
+    db,
+    engine: 'sqlite',
+    close: () => db.destroy(),
+    watchChanges: (_channel, onChange) => watchSqliteChanges(file, onChange),
+  };
 }
 
 /** True when the database answers a trivial query within the time limit. */
