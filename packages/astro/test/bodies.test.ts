@@ -9,6 +9,10 @@ import { makeInstant } from '../src/ephemeris/instant.ts';
 describe('bodies', () => {
   it('report as speed the rate at which their longitude changes', { timeout: 30_000 }, () => {
     const h = 0.01; // days
+    // The true node's speed follows the gravitational turning of the Moon's orbit plane, as the
+    // Swiss Ephemeris does (accuracy.test.ts holds it within 0.001° a day of it); its position
+    // comes from the lunar theory, whose plane turns slightly differently: up to 0.003° a day.
+    const tolerance = (body: string) => (body === 'trueNode' ? 0.005 : 0.002);
     fc.assert(
       fc.property(
         fc.double({ min: 2378496.5, max: 2524593.5, noNaN: true }),
@@ -17,7 +21,7 @@ describe('bodies', () => {
           const before = bodyPosition(body, makeInstant(jd - h)).longitude;
           const after = bodyPosition(body, makeInstant(jd + h)).longitude;
           const now = bodyPosition(body, makeInstant(jd));
-          expect(Math.abs(now.speed - signedDelta(after, before) / (2 * h))).toBeLessThan(0.002);
+          expect(Math.abs(now.speed - signedDelta(after, before) / (2 * h))).toBeLessThan(tolerance(body));
           expect(now.retrograde).toBe(now.speed < 0);
           expect(now.longitude).toBeGreaterThanOrEqual(0);
           expect(now.longitude).toBeLessThan(360);
