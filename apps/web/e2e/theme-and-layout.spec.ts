@@ -37,16 +37,17 @@ test('a stored dark theme is on <html> before the page has rendered', async ({ p
     localStorage.setItem('theme', 'dark');
     document.addEventListener('DOMContentLoaded', () => {
       const root = document.getElementById('root');
+      // The served page holds the prerendered home page; the app has not replaced it yet.
       (window as unknown as { themeAtLoad: unknown }).themeAtLoad = {
         dark: document.documentElement.classList.contains('dark'),
-        rendered: Boolean(root?.childElementCount),
+        appRendered: Boolean(root?.childElementCount) && !root?.querySelector(':scope > [data-prerendered]'),
       };
     });
   });
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto('/#/');
   const atLoad = await page.evaluate(() => (window as unknown as { themeAtLoad: unknown }).themeAtLoad);
-  expect(atLoad).toEqual({ dark: true, rendered: false });
+  expect(atLoad).toEqual({ dark: true, appRendered: false });
 });
 
 test('the footer is on the home page with every link and the version, and absent under /chat', async ({

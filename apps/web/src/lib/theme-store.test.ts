@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { parseStoredTheme, resolveTheme } from './theme-store.ts';
+import { parseStoredTheme, resolveTheme } from './theme.ts';
 
 /** A controllable `prefers-color-scheme: dark` media query. */
 function fakeSystem(prefersDark: boolean) {

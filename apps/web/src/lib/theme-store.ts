@@ -1,29 +1,14 @@
 import { STORAGE_KEYS } from '@app/contracts/constants.ts';
 import { create } from 'zustand';
-import { readStorage, removeStorage, writeStorage } from './storage.ts';
-
-export type Theme = 'light' | 'dark';
-
-const DARK_QUERY = '(prefers-color-scheme: dark)';
-
-export function parseStoredTheme(value: string | null): Theme | null {
-  return value === 'light' || value === 'dark' ? value : null;
-}
-
-/** SPEC section 4: the stored choice, else the system's dark preference, else light. */
-export function resolveTheme(stored: Theme | null, systemPrefersDark: boolean): Theme {
-  return stored ?? (systemPrefersDark ? 'dark' : 'light');
-}
-
-function systemPrefersDark(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia(DARK_QUERY).matches;
-}
-
-export function applyThemeClass(theme: Theme): void {
-  const root = document.documentElement;
-  root.classList.toggle('dark', theme === 'dark');
-  root.style.colorScheme = theme;
-}
+import { removeStorage, writeStorage } from './storage.ts';
+import {
+  applyThemeClass,
+  DARK_QUERY,
+  resolveTheme,
+  storedTheme,
+  systemPrefersDark,
+  type Theme,
+} from './theme.ts';
 
 interface ThemeState {
   theme: Theme;
@@ -36,7 +21,7 @@ interface ThemeState {
 }
 
 function initialState(): Pick<ThemeState, 'theme' | 'explicit'> {
-  const stored = parseStoredTheme(readStorage(STORAGE_KEYS.theme));
+  const stored = storedTheme();
   return { theme: resolveTheme(stored, systemPrefersDark()), explicit: stored !== null };
 }
 
@@ -66,7 +51,7 @@ export function startThemeSync(): () => void {
 
   const media = typeof window.matchMedia === 'function' ? window.matchMedia(DARK_QUERY) : null;
   const onSystemChange = (event: MediaQueryListEvent) => {
-    if (parseStoredTheme(readStorage(STORAGE_KEYS.theme)) !== null) return;
+    if (storedTheme() !== null) return;
     const theme: Theme = event.matches ? 'dark' : 'light';
     applyThemeClass(theme);
     useTheme.setState({ theme, explicit: false });

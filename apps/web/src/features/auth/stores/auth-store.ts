@@ -54,7 +54,8 @@ export const useAuth = create<AuthState>()(
       return {
         user: null,
         token: null,
-        loading: true,
+        // Without a stored token there is nothing to check: a guest's first render is final.
+        loading: readStorage(STORAGE_KEYS.authToken) !== null,
         error: null,
 
         initialize: async () => {

@@ -1,0 +1,127 @@
+import path from 'node:path';
+import { JSDOM } from 'jsdom';
+import { build, createServer, type Plugin } from 'vite';
+
+// The first paint needs no script (decision 0163): index.html carries the home page as a guest
+// first sees it, rendered at build time from the app's own routes and components, and a tiny
+// classic script in <head> (src/startup.ts) applies the theme and hides that markup when the visit
+// asked for another page. The app's code then loads behind the styles and fonts the page shows
+// (low fetch priority) and renders over it.
+
+export const STARTUP_FILE = 'startup.js';
+const ROOT_ELEMENT = '<div id="root"></div>';
+const CHARSET = '<meta charset="UTF-8" />';
+
+/** src/startup.ts as one self-contained classic script. */
+async function bundleStartup(root: string): Promise<string> {
+  const result = await build({
+    root,
+    configFile: false,
+    publicDir: false,
+    logLevel: 'warn',
+    build: {
+      write: false,
+      minify: true,
+      lib: { entry: path.join(root, 'src/startup.ts'), formats: ['iife'], name: 'startup' },
+    },
+  });
+  const [output] = Array.isArray(result) ? result : [result];
+  const chunk = output && 'output' in output ? output.output[0] : undefined;
+  if (!chunk || chunk.type !== 'chunk') throw new Error('the start-up script did not build');
+  return chunk.code;
+}
+
+/** Browser globals the app's modules read while loading, from a blank page of a first visit. */
+function withBrowserGlobals<T>(work: () => Promise<T>): Promise<T> {
+  const dom = new JSDOM('<!doctype html><html><head></head><body></body></html>', {
+    url: 'http://localhost/',
+  });
+  const window = dom.window as unknown as Window & typeof globalThis;
+  // A first visit on a light-themed phone: nothing stored, no dark preference.
+  window.matchMedia = ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+  const names = ['window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'location'] as const;
+  const saved = names.map((name) => Object.getOwnPropertyDescriptor(globalThis, name));
+  for (const name of names) {
+    Object.defineProperty(globalThis, name, { value: window[name], configurable: true, writable: true });
+  }
+  return work().finally(() => {
+    names.forEach((name, index) => {
+      const descriptor = saved[index];
+      if (descriptor) Object.defineProperty(globalThis, name, descriptor);
+      else delete (globalThis as Record<string, unknown>)[name];
+    });
+    dom.window.close();
+  });
+}
+
+/** The home page's markup, rendered by src/prerender.tsx through Vite's module loader. */
+async function renderHome(root: string): Promise<string> {
+  const server = await createServer({
+    root,
+    configFile: false,
+    appType: 'custom',
+    logLevel: 'error',
+    server: { middlewareMode: true, hmr: false, ws: false },
+    optimizeDeps: { noDiscovery: true },
+  });
+  try {
+    return await withBrowserGlobals(async () => {
+      const module = (await server.ssrLoadModule('/src/prerender.tsx')) as {
+        renderHomeForGuest(): Promise<string>;
+      };
+      return module.renderHomeForGuest();
+    });
+  } finally {
+    await server.close();
+  }
+}
+
+export function firstPaintWithoutScript(): Plugin {
+  let root = '';
+  let startup = '';
+  return {
+    name: 'first-paint-without-script',
+    configResolved(config) {
+      root = config.root;
+    },
+    // In development the start-up script is built on request; nothing is prerendered.
+    configureServer(server) {
+      server.middlewares.use(`/${STARTUP_FILE}`, (_request, response, next) => {
+        bundleStartup(root).then((code) => {
+          response.setHeader('Content-Type', 'text/javascript');
+          response.end(code);
+        }, next);
+      });
+    },
+    async buildStart() {
+      if (this.meta.watchMode === false) startup = await bundleStartup(root);
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: STARTUP_FILE, source: startup });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html, context) {
+        for (const needed of [CHARSET, ROOT_ELEMENT]) {
+          if (!html.includes(needed)) throw new Error(`index.html has no ${needed}`);
+        }
+        // Right after the character set: before anything in <body> is parsed.
+        const withStartup = html.replace(CHARSET, `${CHARSET}\n    <script src="/${STARTUP_FILE}"></script>`);
+        if (!context.bundle) return withStartup;
+        const home = await renderHome(root);
+        return withStartup
+          .replace(ROOT_ELEMENT, `<div id="root">${home}</div>`)
+          .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
+      },
+    },
+  };
+}
