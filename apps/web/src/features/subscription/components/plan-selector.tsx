@@ -1,15 +1,14 @@
-import { STORAGE_KEYS } from '@app/contracts/constants.ts';
 import type { Plan, PlanInterval, ValidateCouponResult } from '@app/contracts/subscription.ts';
 import { useQuery } from '@tanstack/react-query';
 import { Check } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import { Field } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../../lib/error-messages.ts';
-import { readStorage } from '../../../lib/storage.ts';
+import { clearAffiliateCode, readStoredAffiliateCode } from '../../affiliate/tracking.ts';
 import { createChatbotSubscription } from '../api/create-chatbot-subscription.ts';
 import { createSubscription } from '../api/create-subscription.ts';
 import { getPlans } from '../api/get-plans.ts';
@@ -83,7 +82,10 @@ export function PlanSelector() {
   const plans = useQuery({ queryKey: ['subscription', 'plans'], queryFn: getPlans, staleTime: 5 * 60_000 });
   const [interval, setInterval] = useState<PlanInterval>('month');
   const [chosenId, setChosenId] = useState<string | null>(null);
-  const [coupon, setCoupon] = useState(() => readStorage(STORAGE_KEYS.affiliateCoupon) ?? '');
+  // A partner's link leaves its code in storage; it fills the coupon field until removed.
+  const [partnerCode, setPartnerCode] = useState(() => readStoredAffiliateCode()?.code ?? null);
+  const [coupon, setCoupon] = useState(() => partnerCode ?? '');
+  const couponField = useRef<HTMLInputElement>(null);
   const [checkoutError, setCheckoutError] = useState<string | null>(null);
   const [redirecting, setRedirecting] = useState(false);
 
@@ -104,6 +106,14 @@ export function PlanSelector() {
     enabled: code.length > 0 && selected !== null && /^[A-Z0-9_-]{1,64}$/.test(code),
     retry: false,
   });
+
+  function removePartnerCode() {
+    clearAffiliateCode();
+    if (coupon.trim().toUpperCase() === partnerCode) setCoupon('');
+    setPartnerCode(null);
+    // The button goes away with the code: keep the keyboard where the code was.
+    couponField.current?.focus();
+  }
 
   async function checkout() {
     if (!selected) return;
@@ -160,6 +170,7 @@ export function PlanSelector() {
 
       <div className="flex flex-col gap-2">
         <Field
+          ref={couponField}
           label="Coupon code (optional)"
           value={coupon}
           onChange={(event) => setCoupon(event.target.value)}
@@ -167,6 +178,21 @@ export function PlanSelector() {
           spellCheck={false}
           maxLength={64}
         />
+        {partnerCode ? (
+          <p className="flex flex-wrap items-center gap-x-2 text-sm text-muted">
+            <span>
+              Partner code <strong className="text-fg">{partnerCode}</strong> comes from the link you
+              followed.
+            </span>
+            <button
+              type="button"
+              onClick={removePartnerCode}
+              className="font-medium text-accent underline-offset-4 hover:underline"
+            >
+              Remove partner code
+            </button>
+          </p>
+        ) : null}
         {preview.isFetching ? <p className="text-sm text-muted">Checking coupon...</p> : null}
         {!preview.isFetching && preview.data && selected ? (
           <CouponPreview result={preview.data} plan={selected} />

@@ -128,6 +128,25 @@ describe('subscription page', () => {
     });
   });
 
+  it('fills in the partner code of the link followed, and removes it from the browser on request', async () => {
+    localStorage.setItem('affiliate-coupon', 'LUNASKY');
+    localStorage.setItem('affiliate-coupon-date', '2026-11-20T10:00:00.000Z');
+    localStorage.setItem('affiliate-visitor', '0b7f0c56-4a0e-4a39-9d0c-0d3f7d1a2b3c');
+    const user = userEvent.setup();
+    show();
+    const field = await screen.findByLabelText('Coupon code (optional)');
+    expect((field as HTMLInputElement).value).toBe('LUNASKY');
+    expect(screen.getByText(/comes from the link you followed/)).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Remove partner code' }));
+    expect((field as HTMLInputElement).value).toBe('');
+    expect(screen.queryByRole('button', { name: 'Remove partner code' })).toBeNull();
+    expect(document.activeElement).toBe(field);
+    for (const key of ['affiliate-coupon', 'affiliate-coupon-date', 'affiliate-visitor']) {
+      expect(localStorage.getItem(key), key).toBeNull();
+    }
+  });
+
   it('for a subscriber: the trial end, cancel with confirmation, and the subscription messages', async () => {
     answers['GET /api/subscription/invoices'] = { status: 200, data: { success: true, invoices: [] } };
     answers['POST /api/subscription/cancel'] = {
