@@ -1,12 +1,11 @@
 import { STORAGE_KEYS } from '@app/contracts/constants.ts';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { clearAffiliateCode, readStoredAffiliateCode } from '../../lib/affiliate-code.ts';
 import { api } from '../../lib/api-client.ts';
 import {
   attributeNewAccount,
   captureAffiliateCode,
-  clearAffiliateCode,
-  readStoredAffiliateCode,
   reportAffiliateVisit,
   startAffiliateTracking,
 } from './tracking.ts';

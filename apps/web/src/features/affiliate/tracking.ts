@@ -1,25 +1,19 @@
 import { AFFILIATE_PATH_MAX_LENGTH, VISITOR_ID_PATTERN } from '@app/contracts/affiliate-code.ts';
 import { STORAGE_KEYS } from '@app/contracts/constants.ts';
-import { readStorage, removeStorage, writeStorage } from '../../lib/storage.ts';
+import {
+  cleanAddress,
+  hasAffiliateParams,
+  readAffiliateCode,
+  readStoredAffiliateCode,
+} from '../../lib/affiliate-code.ts';
+import { readStorage, writeStorage } from '../../lib/storage.ts';
 import { attributeSignup } from './api/attribute-signup.ts';
 import { recordClick } from './api/record-click.ts';
-import { hasAffiliateParams, normaliseCode, readAffiliateCode, stripAffiliateParams } from './capture.ts';
 import { clickDue, parseSentClick, utcDay } from './click-day.ts';
 
 // First-party affiliate tracking (SPEC section 4): the partner code from the address is kept with
 // its date, a visit with it is reported to our server once a day, and a new account is credited
 // to the partner of the visitor's last click.
-
-export interface StoredAffiliateCode {
-  code: string;
-  storedAt: string;
-}
-
-export function readStoredAffiliateCode(): StoredAffiliateCode | null {
-  const code = normaliseCode(readStorage(STORAGE_KEYS.affiliateCoupon));
-  if (!code) return null;
-  return { code, storedAt: readStorage(STORAGE_KEYS.affiliateCouponDate) ?? '' };
-}
 
 /** The random id of this browser; made only for visitors who arrived with a partner code. */
 function visitorId(create: boolean): string | null {
@@ -29,12 +23,6 @@ function visitorId(create: boolean): string | null {
   const id = crypto.randomUUID();
   writeStorage(STORAGE_KEYS.affiliateVisitor, id);
   return id;
-}
-
-function cleanAddress(win: Window): void {
-  const href = win.location.href;
-  if (!hasAffiliateParams(href)) return;
-  win.history.replaceState(win.history.state, '', stripAffiliateParams(href));
 }
 
 /**
@@ -50,19 +38,6 @@ export function captureAffiliateCode(win: Window = window, now: Date = new Date(
   }
   cleanAddress(win);
   return code;
-}
-
-/** Forgets the partner code and everything kept for it, and takes it out of the address. */
-export function clearAffiliateCode(win: Window = window): void {
-  for (const key of [
-    STORAGE_KEYS.affiliateCoupon,
-    STORAGE_KEYS.affiliateCouponDate,
-    STORAGE_KEYS.affiliateVisitor,
-    STORAGE_KEYS.affiliateClickSent,
-  ]) {
-    removeStorage(key);
-  }
-  cleanAddress(win);
 }
 
 function clip(text: string): string {

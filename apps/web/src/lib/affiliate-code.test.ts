@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hasAffiliateParams, normaliseCode, readAffiliateCode, stripAffiliateParams } from './capture.ts';
+import {
+  hasAffiliateParams,
+  normaliseCode,
+  readAffiliateCode,
+  stripAffiliateParams,
+} from './affiliate-code.ts';
 
 const at = (rest: string) => `https://astro.example${rest}`;
 

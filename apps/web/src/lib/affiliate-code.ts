@@ -3,10 +3,12 @@ import {
   AFFILIATE_CODE_PATTERN,
   normaliseAffiliateCode,
 } from '@app/contracts/affiliate-code.ts';
-import { AFFILIATE_URL_PARAMS } from '@app/contracts/constants.ts';
+import { AFFILIATE_URL_PARAMS, STORAGE_KEYS } from '@app/contracts/constants.ts';
+import { readStorage, removeStorage } from './storage.ts';
 
-// Pure functions for the affiliate code in the address (SPEC section 4). The router keys on the
-// hash, so parameters may stand in the real query (`/?ref=X#/`) or in the hash (`#/partners?ref=X`).
+// The partner (affiliate) code in the address and in storage (SPEC section 4), shared by the
+// tracking that captures it and the plan choice that applies it. The router keys on the hash, so
+// parameters may stand in the real query (`/?ref=X#/`) or in the hash (`#/partners?ref=X`).
 
 /**
  * Trimmed and uppercased; null when blank, and also when no coupon could have it (the server's
@@ -68,4 +70,35 @@ export function hasAffiliateParams(href: string): boolean {
   const url = new URL(href);
   const hash = hashQuery(url.hash);
   return AFFILIATE_URL_PARAMS.some((name) => url.searchParams.has(name) || hash.has(name));
+}
+
+export interface StoredAffiliateCode {
+  code: string;
+  storedAt: string;
+}
+
+export function readStoredAffiliateCode(): StoredAffiliateCode | null {
+  const code = normaliseCode(readStorage(STORAGE_KEYS.affiliateCoupon));
+  if (!code) return null;
+  return { code, storedAt: readStorage(STORAGE_KEYS.affiliateCouponDate) ?? '' };
+}
+
+/** Takes the affiliate parameters out of the address, leaving the page where it is. */
+export function cleanAddress(win: Window): void {
+  const href = win.location.href;
+  if (!hasAffiliateParams(href)) return;
+  win.history.replaceState(win.history.state, '', stripAffiliateParams(href));
+}
+
+/** Forgets the partner code and everything kept for it, and takes it out of the address. */
+export function clearAffiliateCode(win: Window = window): void {
+  for (const key of [
+    STORAGE_KEYS.affiliateCoupon,
+    STORAGE_KEYS.affiliateCouponDate,
+    STORAGE_KEYS.affiliateVisitor,
+    STORAGE_KEYS.affiliateClickSent,
+  ]) {
+    removeStorage(key);
+  }
+  cleanAddress(win);
 }
