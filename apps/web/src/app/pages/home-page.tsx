@@ -57,7 +57,7 @@ const FEATURES = [
 function Hero({ aside }: { aside: ReactNode }) {
   return (
     <section className="relative mx-auto grid w-full max-w-6xl items-start gap-10 px-4 pt-10 pb-16 sm:px-6 lg:grid-cols-[1.1fr_0.9fr] lg:gap-16 lg:pt-20">
-      <ZodiacWheel className="pointer-events-none absolute -top-24 -left-40 -z-0 size-[34rem] text-accent opacity-[0.07] motion-safe:animate-[spin_240s_linear_infinite] dark:opacity-[0.1]" />
+      <ZodiacWheel className="pointer-events-none absolute -top-24 -left-40 -z-0 size-[34rem] text-accent opacity-[0.07] dark:opacity-[0.1]" />
       <div className="relative flex flex-col gap-6 lg:pt-6">
         <p className="inline-flex w-fit items-center gap-2 rounded-full border border-line bg-surface/70 px-3 py-1 text-xs font-medium text-muted">
           <Sparkles aria-hidden="true" className="size-3.5 text-gold" /> Astrology guidance, personal to you
