@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 
-// The page as served already shows the home page to a guest; the app's code then renders over it.
+// The page as served already shows a guest the public page asked for; the app's code then renders
+// over it.
 // Holding the app's code back shows what a visitor sees before it runs.
 const holdAppCode = (page: Page) => page.route('**/assets/*.js', (route) => route.abort());
 const HERO = { name: 'Read the sky as it speaks to you.' } as const;
@@ -17,11 +18,20 @@ test.describe('first paint', () => {
     await expect(page.getByText('Loading your data...')).toBeHidden();
   });
 
-  test('another page, or a signed-in visit, shows the start-up screen instead', async ({ page }) => {
+  test('a public page is served ready too; other pages and signed-in visits get the start-up screen', async ({
+    page,
+  }) => {
     await holdAppCode(page);
     await page.goto('/#/privacy-policy');
+    await expect(page.getByRole('heading', { name: 'Privacy policy', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', HERO)).toBeHidden();
+    await expect(page.getByText('Loading your data...')).toBeHidden();
+
+    await page.goto('/#/contact');
+    await page.reload();
     await expect(page.getByText('Loading your data...')).toBeVisible();
     await expect(page.getByRole('heading', HERO)).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Privacy policy', level: 1 })).toBeHidden();
 
     await page.evaluate(() => localStorage.setItem('authToken', 'a.stored.token'));
     await page.goto('/#/');

@@ -1,36 +1,41 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { preloadPageOf } from './app/preload.ts';
+import { PRERENDERED_ATTRIBUTE, PRERENDERED_PATHS } from './app/prerendered-pages.ts';
 import { routes } from './app/router.tsx';
 import { useAuth } from './features/auth/stores/auth-store.ts';
 
-/** Marks the prerendered markup, which the start-up script may hide and the app replaces. */
-export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
-
 /**
- * The home page as a guest first sees it, rendered at build time into index.html (see
- * vite/first-paint.ts). The same routes and components as the app, so the app's first render
- * replaces it with identical markup: no layout shift.
+ * The public pages as a guest first sees them, rendered at build time into index.html (see
+ * vite/first-paint.ts): the same routes and components as the app, so the app's first render
+ * replaces a page with identical markup and nothing shifts. Each page's top element names its path.
  */
-export async function renderHomeForGuest(): Promise<string> {
+export async function renderPagesForGuest(): Promise<string> {
   // As the app starts for a guest: nothing stored, so the session is settled at once.
   await useAuth.getState().initialize();
   if (useAuth.getState().loading || useAuth.getState().user) throw new Error('the prerender is not a guest');
   const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request('http://localhost/'));
-  if (context instanceof Response) throw new Error(`the home page answered ${context.status}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
-  const html = renderToString(
-    <QueryClientProvider client={new QueryClient()}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </QueryClientProvider>,
-  );
-  if (/<script\b/i.test(html))
-    throw new Error('the prerendered home page holds a script, which the CSP forbids');
-  return (
-    html
+  let html = '';
+  for (const path of PRERENDERED_PATHS) {
+    // As in the browser, a lazily loaded page is loaded before the first render.
+    await preloadPageOf(`#${path}`);
+    const context = await handler.query(new Request(`http://localhost${path}`));
+    if (context instanceof Response) throw new Error(`${path} answered ${context.status}`);
+    const page = renderToString(
+      <QueryClientProvider client={new QueryClient()}>
+        <StaticRouterProvider
+          router={createStaticRouter(handler.dataRoutes, context)}
+          context={context}
+          hydrate={false}
+        />
+      </QueryClientProvider>,
+    );
+    if (/<script\b/i.test(page)) throw new Error(`${path} holds a script, which the CSP forbids`);
+    html += page
       // The app routes by the hash: in-app links are "#/path".
       .replace(/(<a\b[^>]*?\shref=")\//g, '$1#/')
-      .replace(/^<(\w+)/, `<$1 ${PRERENDERED_ATTRIBUTE}=""`)
-  );
+      .replace(/^<(\w+)/, `<$1 ${PRERENDERED_ATTRIBUTE}="${path}"`);
+  }
+  return html;
 }

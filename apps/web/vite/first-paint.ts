@@ -2,11 +2,11 @@ import path from 'node:path';
 import { JSDOM } from 'jsdom';
 import { build, createServer, type Plugin } from 'vite';
 
-// The first paint needs no script (decision 0163): index.html carries the home page as a guest
-// first sees it, rendered at build time from the app's own routes and components, and a tiny
-// classic script in <head> (src/startup.ts) applies the theme and hides that markup when the visit
-// asked for another page. The app's code then loads behind the styles and fonts the page shows
-// (low fetch priority) and renders over it.
+// The first paint needs no script (decision 0163): index.html carries the public pages as a guest
+// first sees them, rendered at build time from the app's own routes and components, and a tiny
+// classic script in <head> (src/startup.ts) applies the theme and names the page to show; styles
+// hide the others. The app's code then loads behind the styles and fonts the page shows (low fetch
+// priority) and renders over it.
 
 export const STARTUP_FILE = 'startup.js';
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -63,8 +63,8 @@ function withBrowserGlobals<T>(work: () => Promise<T>): Promise<T> {
   });
 }
 
-/** The home page's markup, rendered by src/prerender.tsx through Vite's module loader. */
-async function renderHome(root: string): Promise<string> {
+/** The public pages' markup, rendered by src/prerender.tsx through Vite's module loader. */
+async function renderPages(root: string): Promise<{ html: string; paths: readonly string[] }> {
   const server = await createServer({
     root,
     configFile: false,
@@ -75,10 +75,13 @@ async function renderHome(root: string): Promise<string> {
   });
   try {
     return await withBrowserGlobals(async () => {
-      const module = (await server.ssrLoadModule('/src/prerender.tsx')) as {
-        renderHomeForGuest(): Promise<string>;
+      const prerender = (await server.ssrLoadModule('/src/prerender.tsx')) as {
+        renderPagesForGuest(): Promise<string>;
       };
-      return module.renderHomeForGuest();
+      const pages = (await server.ssrLoadModule('/src/app/prerendered-pages.ts')) as {
+        PRERENDERED_PATHS: readonly string[];
+      };
+      return { html: await prerender.renderPagesForGuest(), paths: pages.PRERENDERED_PATHS };
     });
   } finally {
     await server.close();
@@ -105,8 +108,16 @@ export function firstPaintWithoutScript(): Plugin {
     async buildStart() {
       if (this.meta.watchMode === false) startup = await bundleStartup(root);
     },
-    generateBundle() {
+    generateBundle(_options, bundle) {
       this.emitFile({ type: 'asset', fileName: STARTUP_FILE, source: startup });
+      // The web fonts are used only if they are there at first paint (on a first visit over a slow
+      // line they are not; the service worker has them for every later visit). A font arriving
+      // later would change the text's size under the reader, and again when the app renders.
+      for (const file of Object.values(bundle)) {
+        if (file.type === 'asset' && file.fileName.endsWith('.css') && typeof file.source === 'string') {
+          file.source = file.source.replaceAll('font-display:swap', 'font-display:optional');
+        }
+      }
     },
     transformIndexHtml: {
       order: 'post',
@@ -117,9 +128,14 @@ export function firstPaintWithoutScript(): Plugin {
         // Right after the character set: before anything in <body> is parsed.
         const withStartup = html.replace(CHARSET, `${CHARSET}\n    <script src="/${STARTUP_FILE}"></script>`);
         if (!context.bundle) return withStartup;
-        const home = await renderHome(root);
+        const { html: pages, paths } = await renderPages(root);
+        // Every prerendered page is hidden unless <html> names it (the start-up script does).
+        const visibility = paths
+          .map((path) => `html:not([data-page="${path}"]) #root > [data-prerendered="${path}"]`)
+          .join(',\n      ');
         return withStartup
-          .replace(ROOT_ELEMENT, `<div id="root">${home}</div>`)
+          .replace('</style>', `  ${visibility} {\n        display: none;\n      }\n    </style>`)
+          .replace(ROOT_ELEMENT, `<div id="root">${pages}</div>`)
           .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
       },
     },

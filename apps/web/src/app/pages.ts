@@ -1,4 +1,4 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { type ComponentType, createElement, lazy, type ReactElement } from 'react';
 
 /**
  * Every lazily loaded page, by name. The router renders them and the preloader warms them up:
@@ -28,9 +28,26 @@ export const pageLoaders = {
 
 export type PageName = keyof typeof pageLoaders;
 
-export const pages = Object.fromEntries(
-  Object.entries(pageLoaders).map(([name, load]) => [
-    name,
-    lazy(load as () => Promise<{ default: ComponentType }>),
-  ]),
-) as unknown as Record<PageName, LazyExoticComponent<ComponentType>>;
+/** The pages whose code has arrived: they render at once, without a Suspense fallback. */
+const loaded: Partial<Record<PageName, ComponentType>> = {};
+
+function loadPage(name: PageName): Promise<{ default: ComponentType }> {
+  return (pageLoaders[name] as () => Promise<{ default: ComponentType }>)().then((module) => {
+    loaded[name] = module.default;
+    return module;
+  });
+}
+
+const lazyPages = Object.fromEntries(
+  Object.keys(pageLoaders).map((name) => [name, lazy(() => loadPage(name as PageName))]),
+) as unknown as Record<PageName, ComponentType>;
+
+/** Loads a page's code ahead of its first render. */
+export function preloadPage(name: PageName): Promise<void> {
+  return loadPage(name).then(() => undefined);
+}
+
+/** A lazily loaded page: suspends until its code arrives, or renders at once if it was preloaded. */
+export function PageView({ name }: { name: PageName }): ReactElement {
+  return createElement(loaded[name] ?? lazyPages[name]);
+}

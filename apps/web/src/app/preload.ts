@@ -1,6 +1,8 @@
 import { PAGE_PRELOAD_DELAY_MS, STORAGE_KEYS } from '@app/contracts/constants.ts';
+import { matchRoutes } from 'react-router';
 import { readStorage } from '../lib/storage.ts';
-import { type PageName, pageLoaders } from './pages.ts';
+import { type PageName, preloadPage } from './pages.ts';
+import { type PageHandle, routes } from './router.tsx';
 
 /** SPEC section 2: the pages to warm up, given whether a token is stored. */
 export function pagesToPreload(hasToken: boolean): PageName[] {
@@ -12,10 +14,21 @@ export function schedulePreload(delayMs: number = PAGE_PRELOAD_DELAY_MS): () => 
   const timer = setTimeout(() => {
     const hasToken = Boolean(readStorage(STORAGE_KEYS.authToken));
     for (const name of pagesToPreload(hasToken)) {
-      pageLoaders[name]().catch(() => {
+      preloadPage(name).catch(() => {
         // A failed preload is retried when the page is opened.
       });
     }
   }, delayMs);
   return () => clearTimeout(timer);
+}
+
+/**
+ * Loads the code of the page an address names, if it is a lazily loaded one. The app waits for it
+ * before its first render, so the page replaces the served markup in one step, without a loading
+ * screen in between. A failure is left to the router, which asks again and shows its error screen.
+ */
+export function preloadPageOf(hash: string): Promise<void> {
+  const pathname = hash.replace(/^#/, '').split('?')[0] || '/';
+  const handle = matchRoutes(routes, pathname)?.at(-1)?.route.handle as PageHandle | undefined;
+  return handle ? preloadPage(handle.page).catch(() => undefined) : Promise.resolve();
 }

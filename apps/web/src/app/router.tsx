@@ -1,27 +1,30 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
 import { createHashRouter, Navigate, type RouteObject } from 'react-router';
 import type { AccessLevel } from './access.ts';
 import { ErrorScreen } from './layout/error-screen.tsx';
 import { NotFoundPage } from './layout/not-found-page.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import HomePage from './pages/home-page.tsx';
-import { pages } from './pages.ts';
+import { type PageName, PageView } from './pages.ts';
 import { RequireAccess } from './require-access.tsx';
 
-type Page = LazyExoticComponent<ComponentType>;
-
-function open(path: string, Page: Page): RouteObject {
-  return { path, element: <Page /> };
+/** What a route's `handle` tells the start-up code: which lazily loaded page it shows. */
+export interface PageHandle {
+  page: PageName;
 }
 
-function guarded(path: string, level: AccessLevel, Page: Page): RouteObject {
+function open(path: string, page: PageName): RouteObject {
+  return { path, element: <PageView name={page} />, handle: { page } satisfies PageHandle };
+}
+
+function guarded(path: string, level: AccessLevel, page: PageName): RouteObject {
   return {
     path,
     element: (
       <RequireAccess level={level}>
-        <Page />
+        <PageView name={page} />
       </RequireAccess>
     ),
+    handle: { page } satisfies PageHandle,
   };
 }
 
@@ -35,27 +38,27 @@ export const routes: RouteObject[] = [
         errorElement: <ErrorScreen />,
         children: [
           { path: '/', element: <HomePage /> },
-          open('/privacy-policy', pages.privacyPolicy),
-          open('/terms-of-service', pages.termsOfService),
-          open('/cookie-policy', pages.cookiePolicy),
-          open('/contact', pages.contact),
-          open('/updates', pages.updates),
-          open('/partners', pages.partners),
-          open('/partners/apply', pages.partnerApply),
-          open('/verify-email/:token', pages.verifyEmail),
-          open('/forgot-password', pages.forgotPassword),
-          open('/reset-password/:token', pages.resetPassword),
-          open('/success', pages.paymentSuccess),
-          open('/cancelled', pages.paymentCancelled),
+          open('/privacy-policy', 'privacyPolicy'),
+          open('/terms-of-service', 'termsOfService'),
+          open('/cookie-policy', 'cookiePolicy'),
+          open('/contact', 'contact'),
+          open('/updates', 'updates'),
+          open('/partners', 'partners'),
+          open('/partners/apply', 'partnerApply'),
+          open('/verify-email/:token', 'verifyEmail'),
+          open('/forgot-password', 'forgotPassword'),
+          open('/reset-password/:token', 'resetPassword'),
+          open('/success', 'paymentSuccess'),
+          open('/cancelled', 'paymentCancelled'),
 
-          guarded('/verify-email-pending', 'login', pages.verifyEmailPending),
-          guarded('/subscription', 'verified', pages.subscription),
-          guarded('/birth-form', 'paid', pages.birthForm),
-          guarded('/chat', 'full', pages.chat),
-          guarded('/chat/:sessionId', 'full', pages.chat),
-          guarded('/cosmic-landscape', 'full', pages.cosmicLandscape),
-          guarded('/settings', 'login', pages.settings),
-          guarded('/admin', 'login', pages.admin),
+          guarded('/verify-email-pending', 'login', 'verifyEmailPending'),
+          guarded('/subscription', 'verified', 'subscription'),
+          guarded('/birth-form', 'paid', 'birthForm'),
+          guarded('/chat', 'full', 'chat'),
+          guarded('/chat/:sessionId', 'full', 'chat'),
+          guarded('/cosmic-landscape', 'full', 'cosmicLandscape'),
+          guarded('/settings', 'login', 'settings'),
+          guarded('/admin', 'login', 'admin'),
 
           { path: '/horoscope', element: <Navigate to="/cosmic-landscape" replace /> },
           { path: '*', element: <NotFoundPage /> },
