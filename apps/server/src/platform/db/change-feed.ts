@@ -69,14 +69,19 @@ export function watchPostgresChanges(
   let failures = 0;
   let retry: NodeJS.Timeout | undefined;
 
+  /** Stops listening and lets the current connection go quietly. */
+  const release = (): Promise<void> => {
+    listening = false;
+    const current = client;
+    client = null;
+    current?.removeAllListeners();
+    current?.on('error', () => {});
+    return current ? current.end().catch(() => {}) : Promise.resolve();
+  };
+
   const lost = (error?: unknown) => {
     if (!listening && client === null) return;
-    listening = false;
-    const broken = client;
-    client = null;
-    broken?.removeAllListeners();
-    broken?.on('error', () => {});
-    void broken?.end().catch(() => {});
+    void release();
     onChange(null);
     if (closed) return;
     log.warn({ err: error }, 'change notices from the database are unavailable; retrying');
@@ -118,12 +123,7 @@ export function watchPostgresChanges(
     async close() {
       closed = true;
       clearTimeout(retry);
-      listening = false;
-      const open = client;
-      client = null;
-      open?.removeAllListeners();
-      open?.on('error', () => {});
-      await open?.end().catch(() => {});
+      await release();
     },
   };
 }
