@@ -27,7 +27,7 @@ async function bundleStartup(root: string): Promise<string> {
   });
   const [output] = Array.isArray(result) ? result : [result];
   const chunk = output && 'output' in output ? output.output[0] : undefined;
-  if (!chunk || chunk.type !== 'chunk') throw new Error('the start-up script did not build');
+  if (chunk?.type !== 'chunk') throw new Error('the start-up script did not build');
   return chunk.code;
 }
 
