@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BODY_IDS } from '../src/ephemeris/body-ids.ts';
 
 const count = Number(process.argv[2] ?? 520);
 let seed = Number(process.argv[3] ?? 20261122);
@@ -14,22 +15,8 @@ const random = () => {
   return seed / 2147483647;
 };
 
+// swetest's body letters, in the order of BODY_IDS.
 const BODIES = '0123456789mtA';
-const BODY_NAMES = [
-  'sun',
-  'moon',
-  'mercury',
-  'venus',
-  'mars',
-  'jupiter',
-  'saturn',
-  'uranus',
-  'neptune',
-  'pluto',
-  'meanNode',
-  'trueNode',
-  'lilith',
-];
 const SYSTEMS = ['P', 'K', 'W', 'E', 'O', 'R', 'C'];
 const JD_1900 = 2415020.5;
 const JD_2100 = 2488069.5;
@@ -75,7 +62,7 @@ for (let i = 0; i < count; i++) {
   const rows = swetest([jd, '-ut', `-p${BODIES}`, '-fplbs']);
   const bodies: Record<string, { longitude: number; latitude: number; speed: number }> = {};
   rows.forEach((r, k) => {
-    bodies[BODY_NAMES[k]!] = { longitude: r[1]!, latitude: r[2]!, speed: r[3]! };
+    bodies[BODY_IDS[k]!] = { longitude: r[1]!, latitude: r[2]!, speed: r[3]! };
   });
   cases.push({
     jdUt: Number(jdUt.toFixed(8)),

@@ -1,4 +1,10 @@
-import { type BodyName, type NatalChart, SIGN_NAMES, type SignName } from '@app/contracts/chart.ts';
+import {
+  BODY_NAMES,
+  type BodyName,
+  type NatalChart,
+  SIGN_NAMES,
+  type SignName,
+} from '@app/contracts/chart.ts';
 import { useId } from 'react';
 import {
   ASPECT_COLOURS,
@@ -29,20 +35,7 @@ const R_ASPECT = 86;
 export const WHEEL_LABEL_GAP = 10;
 
 /** The points drawn on the wheel: every body but the mean node (the true node stands for both). */
-export const WHEEL_BODIES: readonly BodyName[] = [
-  'sun',
-  'moon',
-  'mercury',
-  'venus',
-  'mars',
-  'jupiter',
-  'saturn',
-  'uranus',
-  'neptune',
-  'pluto',
-  'trueNode',
-  'lilith',
-];
+export const WHEEL_BODIES: readonly BodyName[] = BODY_NAMES.filter((body) => body !== 'meanNode');
 
 const ELEMENT_OF_SIGN = ['fire', 'earth', 'air', 'water'] as const;
 const ELEMENT_COLOURS = { fire: '#e5484d', earth: '#16a34a', air: '#d97706', water: '#0ea5e9' };
