@@ -233,6 +233,10 @@ describe('HTTP platform options', () => {
       const api = await web.app.inject('/api/nope');
       expect(api.statusCode).toBe(404);
       expect(api.json().code).toBe('NOT_FOUND');
+      // The API's root with a query is still the API: JSON, not the web app's page.
+      const root = await web.app.inject('/api?probe=1');
+      expect(root.statusCode).toBe(404);
+      expect(root.json().code).toBe('NOT_FOUND');
     } finally {
       await web.close();
     }

@@ -58,7 +58,10 @@ export function apiSecurityHeaders(hsts: string | undefined): Record<string, str
   };
 }
 
-const isApiPath = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/api?');
+/** True for the API's addresses (with or without a query), which answer JSON, never a page. */
+export function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
 
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   const documentHeaders = securityHeaders({

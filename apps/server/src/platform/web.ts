@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from './errors.ts';
+import { isApiPath } from './security.ts';
 
 /**
  * Serves the built web app when it exists. The app routes on the URL hash, so any other GET that
@@ -27,8 +28,7 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string): Pro
   // Probing for paths counts against the rate limit like any other request.
   const preHandler = app.hasDecorator('rateLimit') ? app.rateLimit() : undefined;
   app.setNotFoundHandler(preHandler ? { preHandler } : {}, async (request, reply) => {
-    const apiCall = request.url === '/api' || request.url.startsWith('/api/');
-    if (!apiCall && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (!isApiPath(request.url) && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     throw notFound();
