@@ -130,6 +130,15 @@ describe('reporting the visit', () => {
     expect(sent).toHaveLength(2);
   });
 
+  it('a second start while the first report is on its way sends nothing more', async () => {
+    visit('/?ref=luna');
+    captureAffiliateCode();
+    const first = reportAffiliateVisit();
+    expect(await reportAffiliateVisit()).toBe(false);
+    expect(await first).toBe(true);
+    expect(sent).toHaveLength(1);
+  });
+
   it('sends nothing without a stored code', async () => {
     expect(await reportAffiliateVisit()).toBe(false);
     expect(sent).toHaveLength(0);

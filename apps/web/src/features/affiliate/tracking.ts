@@ -6,7 +6,7 @@ import {
   readAffiliateCode,
   readStoredAffiliateCode,
 } from '../../lib/affiliate-code.ts';
-import { readStorage, writeStorage } from '../../lib/storage.ts';
+import { readStorage, removeStorage, writeStorage } from '../../lib/storage.ts';
 import { attributeSignup } from './api/attribute-signup.ts';
 import { recordClick } from './api/record-click.ts';
 import { clickDue, parseSentClick, utcDay } from './click-day.ts';
@@ -51,15 +51,23 @@ function clip(text: string): string {
 export async function reportAffiliateVisit(win: Window = window, now: Date = new Date()): Promise<boolean> {
   const stored = readStoredAffiliateCode();
   if (!stored) return false;
-  if (!clickDue(parseSentClick(readStorage(STORAGE_KEYS.affiliateClickSent)), stored.code, now)) return false;
+  const previous = readStorage(STORAGE_KEYS.affiliateClickSent);
+  if (!clickDue(parseSentClick(previous), stored.code, now)) return false;
   const id = visitorId(true) as string;
-  await recordClick({
-    code: stored.code,
-    visitorId: id,
-    landingPath: clip(`${win.location.pathname}${win.location.search}${win.location.hash}`),
-    referrer: win.document.referrer ? clip(win.document.referrer) : null,
-  });
+  // Marked before sending, so a reload while the report is on its way does not send it again.
   writeStorage(STORAGE_KEYS.affiliateClickSent, JSON.stringify({ code: stored.code, day: utcDay(now) }));
+  try {
+    await recordClick({
+      code: stored.code,
+      visitorId: id,
+      landingPath: clip(`${win.location.pathname}${win.location.search}${win.location.hash}`),
+      referrer: win.document.referrer ? clip(win.document.referrer) : null,
+    });
+  } catch (error) {
+    if (previous === null) removeStorage(STORAGE_KEYS.affiliateClickSent);
+    else writeStorage(STORAGE_KEYS.affiliateClickSent, previous);
+    throw error;
+  }
   return true;
 }
 
