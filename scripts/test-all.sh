@@ -97,7 +97,7 @@ export TEST_DATABASE_URL_PG="postgres://postgres@127.0.0.1:$PG_PORT/postgres"
 echo "postgresql: $("$PG_BIN/postgres" --version) on port $PG_PORT"
 
 # --- the checks ----------------------------------------------------------------------------------
-run_check lint npx biome check .
+run_check lint npm run -s lint
 run_check typecheck npm run -s typecheck
 run_vitest unit --project unit --project web
 run_vitest server-sqlite --project server

@@ -58,7 +58,7 @@ export default defineConfig({
   webServer: [
     {
       name: 'smtp-sink',
-      command: 'node --import tsx apps/web/e2e/support/smtp-sink.ts',
+      command: 'node --import tsx apps/server/src/testing/mail-dir-sink.ts',
       cwd: repoRoot,
       port: smtpPort,
       env: { SMTP_SINK_PORT: String(smtpPort), MAIL_DIR },

@@ -2,22 +2,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
-import { PasswordHasher } from './modules/auth/passwords.ts';
-import { AuthRepository } from './modules/auth/repository.ts';
-import { authRoutes } from './modules/auth/routes.ts';
-import { AuthService } from './modules/auth/service.ts';
-import { SESSION_CHANGES_CHANNEL, SessionCache } from './modules/auth/session-cache.ts';
-import { TokenSigner } from './modules/auth/tokens.ts';
-import { BirthDataRepository } from './modules/birth-data/repository.ts';
-import { birthDataRoutes } from './modules/birth-data/routes.ts';
-import { BirthDataService } from './modules/birth-data/service.ts';
-import { registerContact } from './modules/contact/plugin.ts';
-import { registerPartners } from './modules/partners/plugin.ts';
-import { placesRoutes } from './modules/places/routes.ts';
-import { createPlacesService } from './modules/places/service.ts';
-import { registerSubscriptions } from './modules/subscription/plugin.ts';
-import { withTestClockControl } from './modules/subscription/test-clock.ts';
-import { authGuard } from './platform/auth-guard.ts';
+import { authModule } from './modules/auth/plugin.ts';
+import { birthDataModule } from './modules/birth-data/plugin.ts';
+import { contactModule } from './modules/contact/plugin.ts';
+import { partnersModule } from './modules/partners/plugin.ts';
+import { placesModule } from './modules/places/plugin.ts';
+import { subscriptionModule } from './modules/subscription/plugin.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { type Database, openDatabase } from './platform/db/database.ts';
 import { migrateToLatest } from './platform/db/migrate.ts';
@@ -27,10 +17,24 @@ import { healthRoutes } from './platform/health.ts';
 import { closeConnectionsWhenClosing } from './platform/lifecycle.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { Mailer } from './platform/mailer/mailer.ts';
+import type { ModuleOptions } from './platform/module.ts';
 import { registerSecurity } from './platform/security.ts';
 import { responseSerializerCompiler } from './platform/serializer.ts';
-import { Throttle } from './platform/throttle.ts';
 import { registerWeb } from './platform/web.ts';
+import { withTestClockControl } from './testing/test-clock.ts';
+
+/**
+ * Every capability of the server, registered in this order. Each declares the modules it needs
+ * (Fastify refuses to start when one is missing or comes later); see modules/<name>/plugin.ts.
+ */
+export const MODULES = [
+  authModule,
+  partnersModule,
+  subscriptionModule,
+  placesModule,
+  birthDataModule,
+  contactModule,
+];
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,7 +42,6 @@ declare module 'fastify' {
     clock: Clock;
     database: Database;
     mailer: Mailer;
-    auth: AuthService;
   }
 }
 
@@ -81,41 +84,23 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
 
   const mailer = new Mailer(database.db, clock, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const sessionCache = new SessionCache((onChange) =>
-    database.watchChanges(SESSION_CHANGES_CHANNEL, onChange, app.log),
-  );
-  const auth = new AuthService({
-    repo: new AuthRepository(database.db, sessionCache),
-    sessions: sessionCache,
-    hasher: new PasswordHasher(),
-    tokens: new TokenSigner(config.jwtSecret, clock),
-    mailer,
-    throttle: new Throttle(clock),
-    clock,
-    log: app.log,
-    config,
-  });
   app.decorate('config', config);
   app.decorate('clock', clock);
   app.decorate('database', database);
   app.decorate('mailer', mailer);
-  app.decorate('auth', auth);
   let cleanup: NodeJS.Timeout | undefined;
+  // Runs after the modules' own onClose hooks (last registered, first run): mail, then the database.
   app.addHook('onClose', async () => {
-    // Finish account work in flight, then stop mail, then release the database.
     clearInterval(cleanup);
-    await auth.idle();
     await mailer.stop();
-    await sessionCache.close();
     await closeDatabase();
   });
-  if (options.mailLoop !== false) {
+  const jobs = options.mailLoop !== false;
+  if (jobs) {
     app.addHook('onReady', async () => {
       mailer.start();
       const tidy = () =>
-        Promise.all([auth.purgeExpired(), mailer.purgeSent()]).catch((error) =>
-          app.log.error({ err: error }, 'clean-up failed'),
-        );
+        mailer.purgeSent().catch((error) => app.log.error({ err: error }, 'clean-up failed'));
       cleanup = setInterval(tidy, 60 * 60_000).unref();
       void tidy();
     });
@@ -123,19 +108,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   await registerSecurity(app, config);
   await registerDocs(app);
-  await app.register(authGuard, { authenticate: (token) => auth.authenticate(token) });
-  await registerSubscriptions(app, { jobs: options.mailLoop !== false });
-
   await app.register(healthRoutes, { prefix: '/api', db: database.db });
-  await app.register(authRoutes, { prefix: '/api/auth', auth });
-  const places = createPlacesService();
-  await app.register(placesRoutes, { prefix: '/api', places });
-  const birthData = new BirthDataService({ repo: new BirthDataRepository(database.db), places, clock });
-  auth.addExportSection('birthData', birthData.exportSection);
-  await app.register(birthDataRoutes, { prefix: '/api', birthData });
-
-  await registerPartners(app);
-  await registerContact(app);
+  const moduleOptions: ModuleOptions = { jobs };
+  for (const module of MODULES) await app.register(module, moduleOptions);
 
   await registerWeb(app, config.webDistDir);
   return app;

@@ -22,7 +22,7 @@ import type { FieldIssue } from '@app/contracts/errors.ts';
 import type { Place } from '@app/contracts/places.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import type { PlacesService } from '../places/service.ts';
+import type { PlacesService } from '../places/plugin.ts';
 import type { BirthDataRepository, BirthDataRow } from './repository.ts';
 
 export const MESSAGES = {

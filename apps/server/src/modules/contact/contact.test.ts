@@ -1,17 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GOOD_PASSWORD, register, uniqueEmail } from '../../testing/harness.ts';
-import {
-  createProgrammeApp,
-  freshIp,
-  OPERATORS,
-  type ProgrammeApp,
-  SUPPORT,
-  send,
-} from '../partners/testing.ts';
+import { defaultProgramme } from '../../config.ts';
+import { createTestApp, GOOD_PASSWORD, register, type TestApp, uniqueEmail } from '../../testing/harness.ts';
+import { freshIp, send } from '../../testing/requests.ts';
 
-let t: ProgrammeApp;
+const OPERATORS = 'operators@app.test';
+const SUPPORT = 'help@app.test';
+
+let t: TestApp;
 beforeAll(async () => {
-  t = await createProgrammeApp({ smtp: true });
+  t = await createTestApp({
+    smtp: true,
+    config: {
+      programme: { ...defaultProgramme('http://app.test'), operatorEmail: OPERATORS, supportEmail: SUPPORT },
+    },
+  });
 });
 afterAll(() => t.close());
 

@@ -1,25 +1,29 @@
-import type { FastifyInstance } from 'fastify';
 import { defaultProgramme } from '../../config.ts';
+import { defineModule } from '../../platform/module.ts';
 import { Throttle } from '../../platform/throttle.ts';
 import { ContactRepository } from './repository.ts';
 import { contactRoutes } from './routes.ts';
 import { ContactService } from './service.ts';
 
 /** The contact form under /api/contact; its messages join the account export and deletion. */
-export async function registerContact(app: FastifyInstance): Promise<void> {
-  const throttle = new Throttle(app.clock);
-  const { config } = app;
-  const settings = config.programme ?? defaultProgramme(config.appUrl);
-  const contact = new ContactService({
-    repo: new ContactRepository(app.database.db),
-    mailer: app.mailer,
-    throttle,
-    clock: app.clock,
-    operatorEmail: settings.operatorEmail,
-    supportEmail: settings.supportEmail,
-    rules: settings.limits,
-  });
-  app.auth.addExportSection('contactMessages', (_userId, email) => contact.messagesFrom(email));
-  app.auth.onAccountDeleted((account) => contact.forget(account.email));
-  await app.register(contactRoutes, { prefix: '/api/contact', contact });
-}
+export const contactModule = defineModule({
+  name: 'contact',
+  dependencies: ['auth'],
+  async register(app) {
+    const throttle = new Throttle(app.clock);
+    const { config } = app;
+    const settings = config.programme ?? defaultProgramme(config.appUrl);
+    const contact = new ContactService({
+      repo: new ContactRepository(app.database.db),
+      mailer: app.mailer,
+      throttle,
+      clock: app.clock,
+      operatorEmail: settings.operatorEmail,
+      supportEmail: settings.supportEmail,
+      rules: settings.limits,
+    });
+    app.auth.addExportSection('contactMessages', (_userId, email) => contact.messagesFrom(email));
+    app.auth.onAccountDeleted((account) => contact.forget(account.email));
+    await app.register(contactRoutes, { prefix: '/api/contact', contact });
+  },
+});

@@ -1,10 +1,12 @@
-import type { FastifyInstance } from 'fastify';
 import { defaultProgramme } from '../../config.ts';
+import { defineModule } from '../../platform/module.ts';
 import { Throttle } from '../../platform/throttle.ts';
 import { AffiliateService } from './affiliate.ts';
 import { PartnerRepository } from './repository.ts';
 import { adminPartnerRoutes, partnerRoutes } from './routes.ts';
 import { PartnerService } from './service.ts';
+
+export type { AffiliateService } from './affiliate.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,34 +19,38 @@ declare module 'fastify' {
  * The partner programme and affiliate tracking: decorates app.affiliate, adds the account export
  * section, and registers the public routes under /api and the operators' under /api/admin/partners.
  */
-export async function registerPartners(app: FastifyInstance): Promise<void> {
-  const throttle = new Throttle(app.clock);
-  const { config } = app;
-  const settings = config.programme ?? defaultProgramme(config.appUrl);
-  const repo = new PartnerRepository(app.database.db);
-  const partners = new PartnerService({
-    repo,
-    mailer: app.mailer,
-    throttle,
-    clock: app.clock,
-    settings,
-    appUrl: config.appUrl,
-    rules: settings.limits,
-  });
-  const affiliate = new AffiliateService({
-    repo,
-    clock: app.clock,
-    throttle,
-    settings,
-    rules: settings.limits,
-  });
-  app.decorate('affiliate', affiliate);
+export const partnersModule = defineModule({
+  name: 'partners',
+  dependencies: ['auth'],
+  async register(app) {
+    const throttle = new Throttle(app.clock);
+    const { config } = app;
+    const settings = config.programme ?? defaultProgramme(config.appUrl);
+    const repo = new PartnerRepository(app.database.db);
+    const partners = new PartnerService({
+      repo,
+      mailer: app.mailer,
+      throttle,
+      clock: app.clock,
+      settings,
+      appUrl: config.appUrl,
+      rules: settings.limits,
+    });
+    const affiliate = new AffiliateService({
+      repo,
+      clock: app.clock,
+      throttle,
+      settings,
+      rules: settings.limits,
+    });
+    app.decorate('affiliate', affiliate);
 
-  app.auth.addExportSection('partnerProgramme', async (userId, email) => ({
-    attribution: await affiliate.attributionOf(userId),
-    applications: email ? await partners.applicationsOf(email) : [],
-  }));
+    app.auth.addExportSection('partnerProgramme', async (userId, email) => ({
+      attribution: await affiliate.attributionOf(userId),
+      applications: email ? await partners.applicationsOf(email) : [],
+    }));
 
-  await app.register(partnerRoutes, { prefix: '/api', partners, affiliate });
-  await app.register(adminPartnerRoutes, { prefix: '/api/admin/partners', partners });
-}
+    await app.register(partnerRoutes, { prefix: '/api', partners, affiliate });
+    await app.register(adminPartnerRoutes, { prefix: '/api/admin/partners', partners });
+  },
+});

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { type Config, defaultProgramme, type ProgrammeConfig } from '../../config.ts';
-import { bearer, createTestApp, register, type TestApp, uniqueEmail } from '../../testing/harness.ts';
+import { createTestApp, register, type TestApp, uniqueEmail } from '../../testing/harness.ts';
+import { freshIp, send } from '../../testing/requests.ts';
+
+export { freshIp, send };
 
 // Shared by the partner, affiliate and contact tests: an app with an admin, requests from a
 // chosen client address, and partners made through the real API.
@@ -43,39 +45,8 @@ export async function createProgrammeApp(
   return { ...t, adminToken: admin.token, userToken: user.token, userId: user.userId };
 }
 
-let addressCounter = 0;
-/** A client address of its own, so that per-IP throttles of one test do not touch another. */
-export function freshIp(): string {
-  addressCounter += 1;
-  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
-}
-
 export function visitorId(): string {
   return randomBytes(16).toString('hex');
-}
-
-export function send(
-  app: FastifyInstance,
-  method: 'GET' | 'POST',
-  url: string,
-  options: { body?: unknown; token?: string; ip?: string; raw?: string } = {},
-): Promise<LightMyRequestResponse> {
-  return app.inject({
-    method,
-    url,
-    remoteAddress: options.ip ?? freshIp(),
-    headers: {
-      ...(options.token ? bearer(options.token) : {}),
-      ...(options.raw !== undefined || options.body !== undefined
-        ? { 'content-type': 'application/json' }
-        : {}),
-    },
-    ...(options.raw !== undefined
-      ? { payload: options.raw }
-      : options.body !== undefined
-        ? { payload: JSON.stringify(options.body) }
-        : {}),
-  });
 }
 
 export function application(overrides: Record<string, unknown> = {}): Record<string, unknown> {

@@ -35,7 +35,7 @@ beforeAll(async () => {
     appUrl: t.config.appUrl,
     billing,
     provider: new LocalProvider(repo, t.clock, t.config.appUrl),
-    affiliate: () => partnerProgramme,
+    affiliate: partnerProgramme,
   });
 });
 afterAll(() => t.close());

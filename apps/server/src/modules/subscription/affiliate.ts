@@ -20,9 +20,3 @@ export interface AffiliatePort {
   partnerCoupon(code: string): Promise<PartnerCoupon | null>;
   recordConversion(input: ConversionInput): Promise<void>;
 }
-
-/** Used when no partner programme is installed: no partner coupons, conversions go nowhere. */
-export const NO_PARTNER_PROGRAMME: AffiliatePort = {
-  partnerCoupon: async () => null,
-  recordConversion: async () => undefined,
-};

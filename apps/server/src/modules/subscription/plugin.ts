@@ -3,8 +3,9 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import { defaultBilling } from '../../config.ts';
 import { currentUser } from '../../platform/auth-guard.ts';
 import { AppError } from '../../platform/errors.ts';
+import { defineModule } from '../../platform/module.ts';
+import { AdjustableClock, testClockRoutes } from '../../testing/test-clock.ts';
 import { AccessReader } from './access.ts';
-import { type AffiliatePort, NO_PARTNER_PROGRAMME } from './affiliate.ts';
 import { advanceLocalSubscriptions, LocalProvider } from './local-provider.ts';
 import { payPages } from './pay-pages.ts';
 import type { PaymentProvider } from './provider.ts';
@@ -12,7 +13,6 @@ import { SubscriptionRepository } from './repository.ts';
 import { subscriptionRoutes } from './routes.ts';
 import { SubscriptionService } from './service.ts';
 import { StripeProvider, stripeWebhookRoutes } from './stripe-provider.ts';
-import { AdjustableClock, testClockRoutes } from './test-clock.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,87 +27,83 @@ declare module 'fastify' {
 const JOB_INTERVAL_MS = 60_000;
 
 /**
- * Registers subscriptions and payments on the root instance, so that every module can guard its
- * routes with app.requirePaidAccess. Call after the auth guard and before modules that use it.
- * `jobs` runs the minute loop (renewals of the local provider, trial reminders).
+ * Subscriptions and payments: decorates app.requirePaidAccess (for modules registered after it),
+ * app.subscriptionAccess and app.subscriptions. The partner programme's port (app.affiliate)
+ * credits partners for trials, sales and refunds. With `jobs`, the minute loop runs renewals of
+ * the local provider and trial reminders.
  */
-export async function registerSubscriptions(
-  app: FastifyInstance,
-  options: { jobs?: boolean } = {},
-): Promise<void> {
-  const billing = app.config.billing ?? defaultBilling();
-  const repo = new SubscriptionRepository(app.database.db);
-  await repo.seedPlans(billing.plans);
-  const access = new AccessReader(repo, app.clock, billing.pastDueGraceMs);
+export const subscriptionModule = defineModule({
+  name: 'subscription',
+  dependencies: ['auth', 'partners'],
+  async register(app, options) {
+    const billing = app.config.billing ?? defaultBilling();
+    const repo = new SubscriptionRepository(app.database.db);
+    await repo.seedPlans(billing.plans);
+    const access = new AccessReader(repo, app.clock, billing.pastDueGraceMs);
 
-  // The partner programme, when installed, decorates app.affiliate; until then nobody is credited.
-  const affiliate = (): AffiliatePort =>
-    app.hasDecorator('affiliate')
-      ? (app as unknown as { affiliate: AffiliatePort }).affiliate
-      : NO_PARTNER_PROGRAMME;
+    const stripe =
+      billing.provider === 'stripe' && billing.stripe ? new StripeProvider(billing.stripe, repo) : null;
+    const provider: PaymentProvider = stripe ?? new LocalProvider(repo, app.clock, app.config.appUrl);
+    const service = new SubscriptionService({
+      repo,
+      access,
+      clock: app.clock,
+      mailer: app.mailer,
+      log: app.log,
+      appUrl: app.config.appUrl,
+      billing,
+      provider,
+      affiliate: app.affiliate,
+    });
+    stripe?.attach(service);
+    await service.seedCoupons();
 
-  const stripe =
-    billing.provider === 'stripe' && billing.stripe ? new StripeProvider(billing.stripe, repo) : null;
-  const provider: PaymentProvider = stripe ?? new LocalProvider(repo, app.clock, app.config.appUrl);
-  const service = new SubscriptionService({
-    repo,
-    access,
-    clock: app.clock,
-    mailer: app.mailer,
-    log: app.log,
-    appUrl: app.config.appUrl,
-    billing,
-    provider,
-    affiliate,
-  });
-  stripe?.attach(service);
-  await service.seedCoupons();
+    app.decorate('subscriptionAccess', access);
+    app.decorate('subscriptions', service);
+    app.decorate(
+      'requirePaidAccess',
+      async function requirePaidAccess(this: FastifyInstance, request: FastifyRequest, reply) {
+        await app.requireVerified.call(this, request, reply);
+        if (!(await access.hasPaidAccess(currentUser(request)))) {
+          throw new AppError(403, 'PAYMENT_REQUIRED', PAID_ACCESS_REQUIRED_MESSAGE);
+        }
+      },
+    );
+    app.auth.addExportSection('subscription', service.exportSection);
+    app.auth.onAccountDeleted((account) => service.endForDeletedAccount(account.id));
 
-  app.decorate('subscriptionAccess', access);
-  app.decorate('subscriptions', service);
-  app.decorate(
-    'requirePaidAccess',
-    async function requirePaidAccess(this: FastifyInstance, request: FastifyRequest, reply) {
-      await app.requireVerified.call(this, request, reply);
-      if (!(await access.hasPaidAccess(currentUser(request)))) {
-        throw new AppError(403, 'PAYMENT_REQUIRED', PAID_ACCESS_REQUIRED_MESSAGE);
-      }
-    },
-  );
-  app.auth.addExportSection('subscription', service.exportSection);
-  app.auth.onAccountDeleted((account) => service.endForDeletedAccount(account.id));
-
-  const runDue = async () => {
-    if (provider.name === 'local') await advanceLocalSubscriptions(service, app.clock);
-    await service.remindTrialsEnding();
-  };
-
-  await app.register(subscriptionRoutes, { prefix: '/api/subscription', access, service });
-  if (stripe) await app.register(stripeWebhookRoutes, { prefix: '/api/subscription', stripe });
-  else await app.register(payPages, { prefix: '/pay', service, appUrl: app.config.appUrl });
-  if (billing.testClockControl && app.clock instanceof AdjustableClock) {
-    app.log.warn('TEST_CLOCK_CONTROL is on: POST /api/test/clock moves the server clock');
-    await app.register(testClockRoutes, { prefix: '/api/test', clock: app.clock, runDue });
-  }
-
-  if (options.jobs) {
-    let timer: NodeJS.Timeout | undefined;
-    let running: Promise<void> | undefined;
-    const tick = () => {
-      running ??= Promise.all([runDue(), service.purgeOldUsage()])
-        .then(() => undefined)
-        .catch((error) => app.log.error({ err: error }, 'subscription jobs failed'))
-        .finally(() => {
-          running = undefined;
-        });
+    const runDue = async () => {
+      if (provider.name === 'local') await advanceLocalSubscriptions(service, app.clock);
+      await service.remindTrialsEnding();
     };
-    app.addHook('onReady', async () => {
-      timer = setInterval(tick, JOB_INTERVAL_MS).unref();
-      tick();
-    });
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await running;
-    });
-  }
-}
+
+    await app.register(subscriptionRoutes, { prefix: '/api/subscription', access, service });
+    if (stripe) await app.register(stripeWebhookRoutes, { prefix: '/api/subscription', stripe });
+    else await app.register(payPages, { prefix: '/pay', service, appUrl: app.config.appUrl });
+    if (billing.testClockControl && app.clock instanceof AdjustableClock) {
+      app.log.warn('TEST_CLOCK_CONTROL is on: POST /api/test/clock moves the server clock');
+      await app.register(testClockRoutes, { prefix: '/api/test', clock: app.clock, runDue });
+    }
+
+    if (options.jobs) {
+      let timer: NodeJS.Timeout | undefined;
+      let running: Promise<void> | undefined;
+      const tick = () => {
+        running ??= Promise.all([runDue(), service.purgeOldUsage()])
+          .then(() => undefined)
+          .catch((error) => app.log.error({ err: error }, 'subscription jobs failed'))
+          .finally(() => {
+            running = undefined;
+          });
+      };
+      app.addHook('onReady', async () => {
+        timer = setInterval(tick, JOB_INTERVAL_MS).unref();
+        tick();
+      });
+      app.addHook('onClose', async () => {
+        clearInterval(timer);
+        await running;
+      });
+    }
+  },
+});

@@ -127,8 +127,8 @@ export interface SubscriptionServiceDeps {
   appUrl: string;
   billing: BillingConfig;
   provider: PaymentProvider;
-  /** Looked up at call time: the partner programme may be installed after this module. */
-  affiliate: () => AffiliatePort;
+  /** The partner programme: partner coupons, and conversions it credits. */
+  affiliate: AffiliatePort;
 }
 
 export class SubscriptionService {
@@ -216,7 +216,7 @@ export class SubscriptionService {
         partnerId: null,
       };
     }
-    const partner = await this.deps.affiliate().partnerCoupon(code);
+    const partner = await this.deps.affiliate.partnerCoupon(code);
     if (!partner) return null;
     return {
       code: normaliseCode(partner.code),
@@ -478,7 +478,7 @@ export class SubscriptionService {
     const person = { email: row.customer_email, name: row.customer_name };
     after.add(() => this.queueMail(trialStartedMail(person, this.deps.appUrl, plan.name, trialEnd)));
     after.add(() =>
-      this.deps.affiliate().recordConversion({
+      this.deps.affiliate.recordConversion({
         userId: row.user_id,
         kind: 'trial',
         amountMinor: 0,
@@ -596,7 +596,7 @@ export class SubscriptionService {
       }
       if (fact.amountMinor > 0) {
         after.add(() =>
-          this.deps.affiliate().recordConversion({
+          this.deps.affiliate.recordConversion({
             userId: fact.userId,
             kind: 'sale',
             amountMinor: fact.amountMinor,
@@ -621,7 +621,7 @@ export class SubscriptionService {
       }
     } else if (fact.status === 'refunded') {
       after.add(() =>
-        this.deps.affiliate().recordConversion({
+        this.deps.affiliate.recordConversion({
           userId: fact.userId,
           kind: 'refund',
           amountMinor: fact.amountMinor,

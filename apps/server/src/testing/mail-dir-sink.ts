@@ -1,8 +1,9 @@
-// Receives the server's mail on loopback for the end-to-end specs and writes each message as a
-// JSON file ({ to, subject, text }) into MAIL_DIR, where the specs read it.
+// Run by the web app's end-to-end setup (apps/web/playwright.config.ts): receives the server's mail
+// on loopback and writes each message as a JSON file ({ to, subject, text }) into MAIL_DIR, where
+// the specs read it.
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { startSmtpSink } from '../../../server/src/testing/smtp-sink.ts';
+import { startSmtpSink } from './smtp-sink.ts';
 
 const port = Number(process.env.SMTP_SINK_PORT ?? 4325);
 const dir = process.env.MAIL_DIR;

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import { authGuard } from '../../platform/auth-guard.ts';
+import { defineModule } from '../../platform/module.ts';
+import { Throttle } from '../../platform/throttle.ts';
+import { PasswordHasher } from './passwords.ts';
+import { AuthRepository } from './repository.ts';
+import { authRoutes } from './routes.ts';
+import { AuthService } from './service.ts';
+import { SESSION_CHANGES_CHANNEL, SessionCache } from './session-cache.ts';
+import { TokenSigner } from './tokens.ts';
+
+export type { AuthService, DeletionStep, ExportSection } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Accounts and sessions; other modules add export sections and deletion steps to it. */
+    auth: AuthService;
+  }
+}
+
+const CLEAN_UP_INTERVAL_MS = 60 * 60_000;
+
+/** Accounts, sessions and the auth guard (app.requireUser and friends); routes under /api/auth. */
+export const authModule = defineModule({
+  name: 'auth',
+  dependencies: [],
+  async register(app: FastifyInstance, { jobs }) {
+    const { config, clock, database } = app;
+    const sessionCache = new SessionCache((onChange) =>
+      database.watchChanges(SESSION_CHANGES_CHANNEL, onChange, app.log),
+    );
+    const auth = new AuthService({
+      repo: new AuthRepository(database.db, sessionCache),
+      sessions: sessionCache,
+      hasher: new PasswordHasher(),
+      tokens: new TokenSigner(config.jwtSecret, clock),
+      mailer: app.mailer,
+      throttle: new Throttle(clock),
+      clock,
+      log: app.log,
+      config,
+    });
+    app.decorate('auth', auth);
+    await app.register(authGuard, { authenticate: (token) => auth.authenticate(token) });
+    await app.register(authRoutes, { prefix: '/api/auth', auth });
+
+    let cleanup: NodeJS.Timeout | undefined;
+    // Closed before the platform (hooks run last-registered first): account work in flight
+    // finishes while mail and the database are still there.
+    app.addHook('onClose', async () => {
+      clearInterval(cleanup);
+      await auth.idle();
+      await sessionCache.close();
+    });
+    if (jobs) {
+      app.addHook('onReady', async () => {
+        const tidy = () =>
+          auth.purgeExpired().catch((error) => app.log.error({ err: error }, 'clean-up failed'));
+        cleanup = setInterval(tidy, CLEAN_UP_INTERVAL_MS).unref();
+        void tidy();
+      });
+    }
+  },
+});
