@@ -16,16 +16,59 @@ export { EmailSchema } from './email.ts';
 
 import { EmailSchema } from './email.ts';
 
+/** Characters that show nothing: white space, control (Cc) and format (Cf) characters. */
+const INVISIBLE = /[\s\p{Cc}\p{Cf}]/gu;
+/** Fewer different characters than this makes a password a repetition (aaaaaaaa, abababab). */
+export const PASSWORD_MIN_DISTINCT = 4;
+export const PASSWORD_INVISIBLE_MESSAGE = 'Password cannot be made only of spaces or invisible characters.';
+export const PASSWORD_REPETITIVE_MESSAGE = `Password is too repetitive: use at least ${PASSWORD_MIN_DISTINCT} different characters.`;
+
+/** Why a password is too weak to accept, beyond its length, or undefined when it is fine. */
+export function passwordWeakness(password: string): string | undefined {
+  if (password.replace(INVISIBLE, '') === '') return PASSWORD_INVISIBLE_MESSAGE;
+  if (new Set(password).size < PASSWORD_MIN_DISTINCT) return PASSWORD_REPETITIVE_MESSAGE;
+  return undefined;
+}
+
 export const PasswordSchema = z
   .string()
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`);
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`)
+  .superRefine((password, ctx) => {
+    const weakness = passwordWeakness(password);
+    if (weakness) ctx.addIssue({ code: 'custom', message: weakness });
+  });
+
+export const NAME_CHARACTERS_MESSAGE =
+  'Name cannot contain control characters, line breaks or hidden formatting.';
+export const NAME_INVISIBLE_MESSAGE = 'Please enter your name with visible characters.';
+
+/**
+ * Control and format characters (Unicode Cc/Cf: NUL, line breaks, right-to-left overrides) let a
+ * name pose as other text. Zero-width joiner and non-joiner are kept: Persian, Indic and emoji
+ * spellings need them between visible characters.
+ */
+const HIDDEN_IN_NAME = /(?![\u200c\u200d])[\p{Cc}\p{Cf}]/u;
+
+/** Why a name (already trimmed) cannot be shown as given, or undefined when it can. */
+export function nameProblem(name: string): string | undefined {
+  if (HIDDEN_IN_NAME.test(name)) return NAME_CHARACTERS_MESSAGE;
+  if (name !== '' && name.replace(INVISIBLE, '') === '') return NAME_INVISIBLE_MESSAGE;
+  return undefined;
+}
 
 export const NameSchema = z
   .string()
   .trim()
   .min(1, 'Please enter your name.')
-  .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters.`);
+  .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters.`)
+  .superRefine(refuseUnshowableName);
+
+/** A zod refinement that refuses what nameProblem refuses (shared by every form with a name). */
+export function refuseUnshowableName(name: string, ctx: z.RefinementCtx): void {
+  const problem = nameProblem(name);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+}
 
 export const UserSchema = z.object({
   id: z.string(),

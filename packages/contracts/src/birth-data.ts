@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refuseUnshowableName } from './auth.ts';
 import { PlaceSchema } from './places.ts';
 
 // /api/birth-data: the signed-in person's birth data (SPEC sections 3, 5 and 7). One record per
@@ -44,7 +45,7 @@ const text = (label: string, max: number) =>
  */
 export const BirthDataInputSchema = z
   .strictObject({
-    name: text('Name', BIRTH_NAME_MAX_LENGTH),
+    name: text('Name', BIRTH_NAME_MAX_LENGTH).superRefine(refuseUnshowableName),
     date: z.string({ error: 'Please fill in the date of birth.' }),
     /** HH:MM, 24-hour clock; may be left out when `timeUnknown` is true. */
     time: z.string({ error: 'The time of birth must be text like 14:30.' }).optional(),
