@@ -28,11 +28,15 @@ export interface RequestContext {
   userAgent: string | null;
 }
 
-/** Other modules add the personal data they keep to the account export with this. */
-export type ExportSection = (userId: string, email: string) => Promise<unknown>;
+/**
+ * Other modules add the personal data they keep to the account export with this. Records kept by
+ * email address only are the account's once it proved it owns the address: `verifiedEmail` is
+ * null before that, since anyone can register an address that others wrote from.
+ */
+export type ExportSection = (userId: string, verifiedEmail: string | null) => Promise<unknown>;
 
-/** Other modules remove data kept by email address (not tied to the user row) with this. */
-export type DeletionStep = (account: { id: string; email: string }) => Promise<void>;
+/** Other modules remove the data they keep with this; `verifiedEmail` as for the export. */
+export type DeletionStep = (account: { id: string; verifiedEmail: string | null }) => Promise<void>;
 
 const HOUR = 60 * 60_000;
 const LINK_TTL: Record<SecretPurpose, number> = { 'verify-email': 24 * HOUR, 'reset-password': HOUR };
@@ -376,7 +380,10 @@ export class AuthService {
 
   async exportData(user: AuthUser): Promise<AccountExport> {
     const sections: Record<string, unknown> = {};
-    for (const [name, section] of this.exportSections) sections[name] = await section(user.id, user.email);
+    // Read afresh: the address may have been verified since this session's user was cached.
+    const account = await this.deps.repo.findById(user.id);
+    const verifiedEmail = account?.emailVerified ? account.email : null;
+    for (const [name, section] of this.exportSections) sections[name] = await section(user.id, verifiedEmail);
     return {
       success: true,
       exportedAt: this.now,
@@ -388,8 +395,10 @@ export class AuthService {
 
   async deleteAccount(user: AuthUser, password: string): Promise<void> {
     const account = await this.confirmPassword(user, password, MESSAGES.wrongConfirmation);
-    await this.deps.mailer.forget(account.email);
-    for (const step of this.deletionSteps) await step(account);
+    // Before the address is proven, mail queued to it before the account existed is someone else's.
+    const verifiedEmail = account.emailVerified ? account.email : null;
+    await this.deps.mailer.forget(account.email, verifiedEmail ? undefined : account.createdAt);
+    for (const step of this.deletionSteps) await step({ id: account.id, verifiedEmail });
     await this.deps.repo.deleteUser(account.id);
     this.deps.throttle.clear(`login:account:${account.email}`);
     this.inBackground(() => this.deps.mailer.queue(accountDeletedMail(account.email, account.name)));

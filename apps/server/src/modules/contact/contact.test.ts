@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultProgramme } from '../../config.ts';
-import { createTestApp, GOOD_PASSWORD, register, type TestApp, uniqueEmail } from '../../testing/harness.ts';
+import {
+  createTestApp,
+  GOOD_PASSWORD,
+  register,
+  secretFromOutbox,
+  type TestApp,
+  uniqueEmail,
+} from '../../testing/harness.ts';
 import { freshIp, send } from '../../testing/requests.ts';
 
 const OPERATORS = 'operators@app.test';
@@ -81,17 +88,14 @@ describe('POST /api/contact', () => {
     expect(ack.text).not.toContain('refunds');
   });
 
-  it('keeps line breaks out of the subject line', async () => {
+  it('refuses line breaks in the name, so none can reach a mail header', async () => {
     const email = uniqueEmail('inject');
     const response = await send(t.app, 'POST', '/api/contact', {
       body: message({ email, name: 'Eve\r\nBcc: victim@example.org' }),
     });
-    expect(response.statusCode).toBe(201);
-    await t.app.mailer.flush();
-    const mail = await t.smtp!.waitFor((m) => m.to.includes(OPERATORS) && m.text.includes(email));
-    expect(mail.to).toEqual([OPERATORS]);
-    expect(mail.subject).toBe('[Contact] Billing and subscription: Eve Bcc: victim@example.org');
-    expect(t.smtp!.mails.some((m) => m.to.includes('victim@example.org'))).toBe(false);
+    expect(response.statusCode).toBe(422);
+    expect(await storedFrom(email)).toEqual([]);
+    expect(await outboxTo(email)).toEqual([]);
   });
 
   const bad: [string, (body: Record<string, unknown>) => Record<string, unknown>, string][] = [
@@ -183,6 +187,9 @@ describe('GET /api/contact/info', () => {
 describe('account export and deletion', () => {
   it('exports the messages sent from the account address and deletes them with the account', async () => {
     const person = await register(t.app);
+    // Messages kept by address belong to the account once it has verified that address.
+    const secret = await secretFromOutbox(t.app, person.email, 'verify-email');
+    expect((await t.app.inject({ url: `/api/auth/verify-email/${secret}` })).statusCode).toBe(200);
     const stranger = uniqueEmail('other');
     await send(t.app, 'POST', '/api/contact', { body: message({ email: person.email, topic: 'privacy' }) });
     await send(t.app, 'POST', '/api/contact', { body: message({ email: stranger }) });

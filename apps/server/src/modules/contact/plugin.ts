@@ -22,8 +22,12 @@ export const contactModule = defineModule({
       supportEmail: settings.supportEmail,
       rules: settings.limits,
     });
-    app.auth.addExportSection('contactMessages', (_userId, email) => contact.messagesFrom(email));
-    app.auth.onAccountDeleted((account) => contact.forget(account.email));
+    app.auth.addExportSection('contactMessages', async (_userId, verifiedEmail) =>
+      verifiedEmail ? contact.messagesFrom(verifiedEmail) : [],
+    );
+    app.auth.onAccountDeleted(async ({ verifiedEmail }) => {
+      if (verifiedEmail) await contact.forget(verifiedEmail);
+    });
     await app.register(contactRoutes, { prefix: '/api/contact', contact });
   },
 });

@@ -45,9 +45,9 @@ export const partnersModule = defineModule({
     });
     app.decorate('affiliate', affiliate);
 
-    app.auth.addExportSection('partnerProgramme', async (userId, email) => ({
+    app.auth.addExportSection('partnerProgramme', async (userId, verifiedEmail) => ({
       attribution: await affiliate.attributionOf(userId),
-      applications: email ? await partners.applicationsOf(email) : [],
+      applications: verifiedEmail ? await partners.applicationsOf(verifiedEmail) : [],
     }));
 
     await app.register(partnerRoutes, { prefix: '/api', partners, affiliate });

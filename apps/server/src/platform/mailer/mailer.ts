@@ -94,9 +94,11 @@ export class Mailer {
     return this.running;
   }
 
-  /** Removes every stored mail addressed to someone (their account is being deleted). */
-  async forget(recipient: string): Promise<void> {
-    await this.db.deleteFrom('mail_outbox').where('recipient', '=', recipient).execute();
+  /** Removes the stored mail addressed to someone (their account is being deleted), or only that queued since a time. */
+  async forget(recipient: string, since?: string): Promise<void> {
+    let query = this.db.deleteFrom('mail_outbox').where('recipient', '=', recipient);
+    if (since) query = query.where('created_at', '>=', since);
+    await query.execute();
   }
 
   /** Deletes the record of mail sent more than a month ago. */
