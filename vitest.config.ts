@@ -9,7 +9,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'packages/*/test/**/*.test.ts',
+            'apps/web/vite/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           environment: 'node',
           pool: 'threads',
           maxWorkers: 2,

@@ -47,6 +47,18 @@ run_check() {
   if "$@"; then add_counts "$name" 1 0 0; else add_counts "$name" 0 1 0; fi
 }
 
+# A step that may not outlive its time limit (a build that finishes but leaves a timer or a server
+# open would otherwise sit there silently): within <seconds> <name> <command...>
+within() {
+  local seconds=$1 name=$2; shift 2
+  timeout --kill-after=10 "$seconds" "$@"
+  local code=$?
+  if [ "$code" -eq 124 ] || [ "$code" -eq 137 ]; then
+    printf 'test-all: step "%s" was still running after %s s and was stopped (%s)\n' "$name" "$seconds" "$*" >&2
+  fi
+  return "$code"
+}
+
 # Vitest with a JSON report, so the counts are exact; a crash with no report counts as one failure.
 run_vitest() {
   local name=$1; shift
@@ -102,7 +114,8 @@ run_check typecheck npm run -s typecheck
 run_vitest unit --project unit --project web
 run_vitest server-sqlite --project server
 TEST_DATABASE_URL=$TEST_DATABASE_URL_PG run_vitest server-postgres --project server
-run_check build npm run -s build
+# On this 2-core machine the build takes about a minute; a hang shows as a failed step.
+run_check build within 300 build npm run -s build
 
 log "e2e"
 E2E_REPORT="$WORK/e2e.json"

@@ -16,6 +16,26 @@ export async function renderPagesForGuest(): Promise<string> {
   await useAuth.getState().initialize();
   if (useAuth.getState().loading || useAuth.getState().user) throw new Error('the prerender is not a guest');
   const handler = createStaticHandler(routes);
+  // Under the build's browser globals Query believes it runs in a browser and would keep each
+  // query for garbage collection 5 minutes later, on a timer that holds the build's process open:
+  // nothing is kept, and the cache is emptied (its timers cleared) when the pages are rendered.
+  const queryClient = new QueryClient({
+    defaultOptions: {
+      queries: { gcTime: Number.POSITIVE_INFINITY },
+      mutations: { gcTime: Number.POSITIVE_INFINITY },
+    },
+  });
+  try {
+    return await renderEachPage(handler, queryClient);
+  } finally {
+    queryClient.clear();
+  }
+}
+
+async function renderEachPage(
+  handler: ReturnType<typeof createStaticHandler>,
+  queryClient: QueryClient,
+): Promise<string> {
   let html = '';
   for (const path of PRERENDERED_PATHS) {
     // As in the browser, a lazily loaded page is loaded before the first render.
@@ -23,7 +43,7 @@ export async function renderPagesForGuest(): Promise<string> {
     const context = await handler.query(new Request(`http://localhost${path}`));
     if (context instanceof Response) throw new Error(`${path} answered ${context.status}`);
     const page = renderToString(
-      <QueryClientProvider client={new QueryClient()}>
+      <QueryClientProvider client={queryClient}>
         <StaticRouterProvider
           router={createStaticRouter(handler.dataRoutes, context)}
           context={context}

@@ -64,13 +64,14 @@ function withBrowserGlobals<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** The public pages' markup, rendered by src/prerender.tsx through Vite's module loader. */
-async function renderPages(root: string): Promise<{ html: string; paths: readonly string[] }> {
+export async function renderPages(root: string): Promise<{ html: string; paths: readonly string[] }> {
   const server = await createServer({
     root,
     configFile: false,
     appType: 'custom',
     logLevel: 'error',
-    server: { middlewareMode: true, hmr: false, ws: false },
+    // Nothing to watch: the server lives for one render and must leave no handle open behind it.
+    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
     optimizeDeps: { noDiscovery: true },
   });
   try {
