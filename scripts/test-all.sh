@@ -77,9 +77,8 @@ run_vitest() {
 
 # --- what the tests need -------------------------------------------------------------------------
 log "dependencies"
-# `npm install`, not `npm ci`: some optional platform binaries named in the lock file (other
-# operating systems' builds of native tools) may be missing from the registry a machine reaches,
-# which `npm ci` treats as an error and `npm install` rightly skips.
+# Only when the lock file is newer than the installed modules; `npm install` then brings them in
+# line in place, where `npm ci` (which works as well: the lock is complete) would delete them all.
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   npm install --no-audit --no-fund || die "npm install failed"
 fi
