@@ -8,7 +8,6 @@ let root = '';
 const target: Target = {
   name: 'app',
   inputs: ['package-lock.json', 'app'],
-  outDir: 'app/dist',
   output: 'app/dist/index.html',
   command: ['true'],
 };
@@ -72,11 +71,19 @@ it.each([
   });
 });
 
-it('builds again when the output is gone or its record is missing or unreadable', () => {
+const STAMP = 'node_modules/.cache/build-stamps/app.json';
+
+it('builds again when the output is gone or rebuilt elsewhere, or its record is missing or unreadable', () => {
   built();
-  rmSync(path.join(root, 'app/dist/.build-stamp.json'));
+  write('app/dist/index.html', '<html>built by hand</html>');
+  expect(decide(root, target, hashInputs(root, target.inputs))).toEqual({
+    build: true,
+    reason: 'built elsewhere since',
+  });
+  built();
+  rmSync(path.join(root, STAMP));
   expect(decide(root, target, hashInputs(root, target.inputs)).build).toBe(true);
-  write('app/dist/.build-stamp.json', '{not json');
+  write(STAMP, '{not json');
   expect(decide(root, target, hashInputs(root, target.inputs))).toEqual({
     build: true,
     reason: 'unreadable build record',

@@ -1,16 +1,17 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 // `npm start` builds the web app and the server only when their inputs changed since the last
-// build: each build leaves a stamp (a hash of its inputs) inside its output folder, so a start with
-// nothing changed skips straight to the migrations, and a missing or half-written output (no stamp)
-// is always rebuilt. `npm run build` still builds unconditionally.
+// build: each build here leaves a stamp (a hash of its inputs and the time of its output) under
+// node_modules/.cache, not in the output, which the server serves. A start with nothing changed
+// skips straight to the migrations; a missing output, or one written since by another build
+// (`npm run build`, which always builds), is built again.
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const STAMP_FILE = '.build-stamp.json';
+const STAMP_DIR = 'node_modules/.cache/build-stamps';
 /** Folders never read as inputs: outputs, installed modules and test leftovers. */
 const SKIPPED = new Set(['node_modules', 'dist', 'test-results', 'playwright-report', 'coverage']);
 /** What every build depends on: the installed versions and the compiler settings. */
@@ -20,9 +21,7 @@ export interface Target {
   name: string;
   /** Files and folders (relative to the root) whose content the build reads. */
   inputs: string[];
-  /** The output folder; the stamp lives in it. */
-  outDir: string;
-  /** The file whose absence means there is no usable build. */
+  /** A file of the output: missing, or with another time than the stamp's, means build again. */
   output: string;
   command: string[];
 }
@@ -31,7 +30,6 @@ export const TARGETS: Target[] = [
   {
     name: 'web app',
     inputs: [...SHARED_INPUTS, 'apps/web', 'packages/contracts'],
-    outDir: 'apps/web/dist',
     output: 'apps/web/dist/index.html',
     command: ['npm', 'run', '-s', 'build', '-w', 'apps/web'],
   },
@@ -46,7 +44,6 @@ export const TARGETS: Target[] = [
         `packages/${name}/package.json`,
       ]),
     ],
-    outDir: 'apps/server/dist',
     output: 'apps/server/dist/main.js',
     command: [process.execPath, '--import', 'tsx', 'scripts/build-server.ts'],
   },
@@ -77,24 +74,32 @@ export type Decision = { build: false; builtAt: string } | { build: true; reason
 
 /** Whether the target needs building, given its inputs' current hash. */
 export function decide(root: string, target: Target, hash: string): Decision {
-  if (!existsSync(path.join(root, target.output))) return { build: true, reason: 'no previous build' };
-  const stampPath = path.join(root, target.outDir, STAMP_FILE);
+  const output = path.join(root, target.output);
+  if (!existsSync(output)) return { build: true, reason: 'no previous build' };
+  const stampPath = stampFile(root, target);
   if (!existsSync(stampPath)) return { build: true, reason: 'no record of what it was built from' };
+  let stamp: { hash?: unknown; builtAt?: unknown; outputMtimeMs?: unknown };
   try {
-    const stamp = JSON.parse(readFileSync(stampPath, 'utf8')) as { hash?: unknown; builtAt?: unknown };
-    if (stamp.hash === hash && typeof stamp.builtAt === 'string')
-      return { build: false, builtAt: stamp.builtAt };
+    stamp = JSON.parse(readFileSync(stampPath, 'utf8'));
   } catch {
     return { build: true, reason: 'unreadable build record' };
   }
-  return { build: true, reason: 'sources changed' };
+  if (stamp.outputMtimeMs !== statSync(output).mtimeMs)
+    return { build: true, reason: 'built elsewhere since' };
+  if (stamp.hash !== hash || typeof stamp.builtAt !== 'string')
+    return { build: true, reason: 'sources changed' };
+  return { build: false, builtAt: stamp.builtAt };
+}
+
+function stampFile(root: string, target: Target): string {
+  return path.join(root, STAMP_DIR, `${target.name.replaceAll(' ', '-')}.json`);
 }
 
 export function writeStamp(root: string, target: Target, hash: string, builtAt = new Date()): void {
-  writeFileSync(
-    path.join(root, target.outDir, STAMP_FILE),
-    `${JSON.stringify({ hash, builtAt: builtAt.toISOString() })}\n`,
-  );
+  const outputMtimeMs = statSync(path.join(root, target.output)).mtimeMs;
+  mkdirSync(path.join(root, STAMP_DIR), { recursive: true });
+  const stamp = { hash, builtAt: builtAt.toISOString(), outputMtimeMs };
+  writeFileSync(stampFile(root, target), `${JSON.stringify(stamp)}\n`);
 }
 
 function main(): void {
