@@ -24,6 +24,7 @@ export const ErrorCodeSchema = z.enum([
   'TIME_AMBIGUOUS',
   'TIME_SKIPPED',
   'PAYMENT_FAILED',
+  'BIRTH_DATA_REQUIRED',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+
+// /api/chat: the astrology assistant (SPEC sections 3, 7 and 9). Answers are `{ success, data }`;
+// errors use the common error body. Messages stream as server-sent events or over the socket.
+
+export const CHAT_MESSAGE_MAX = 4000;
+export const CHAT_TITLE_MAX = 80;
+
+/** SPEC section 7: the five fixed starters (birth chart, transits, aspects, Moon sign, career). */
+export const FIXED_STARTERS = [
+  'What does my birth chart say about me?',
+  'Which transits are shaping my days right now?',
+  'What are the most important aspects in my chart?',
+  'What does my Moon sign mean?',
+  'What does my chart say about my career?',
+] as const;
+
+/** Strips invisible control and format characters (keeps line breaks and tabs), then trims. */
+export function cleanMessage(text: string): string {
+  return text.replace(/[\p{Cc}\p{Cf}]/gu, (c) => (c === '\n' || c === '\t' ? c : '')).trim();
+}
+
+export const ChatMessageBodySchema = z.strictObject({
+  content: z
+    .string({ error: 'The message must be text.' })
+    .transform(cleanMessage)
+    .pipe(
+      z
+        .string()
+        .min(1, 'Please write a message first.')
+        .max(CHAT_MESSAGE_MAX, `A message can be at most ${CHAT_MESSAGE_MAX} characters.`),
+    ),
+});
+
+export const ChatFactSchema = z.object({
+  /** "Moon in Aquarius in the 4th house", "Saturn squares your natal Sun (exact 25 Nov)". */
+  text: z.string(),
+  kind: z.enum(['placement', 'angle', 'aspect', 'transit', 'house', 'memory']),
+});
+export type ChatFact = z.infer<typeof ChatFactSchema>;
+
+export const ChatMessageSchema = z.object({
+  id: z.string(),
+  role: z.enum(['user', 'assistant']),
+  content: z.string(),
+  createdAt: z.string(),
+  /** The facts from the chart and the sky the answer rests on (assistant messages). */
+  facts: z.array(ChatFactSchema),
+  /** The answer was cut short by the person (assistant messages). */
+  stopped: z.boolean(),
+  /** Which assistant wrote it: 'builtin', or 'openai' (with 'fallback' when it fell back to the built-in one). */
+  provider: z.string().nullable(),
+  fallback: z.boolean(),
+});
+export type ChatMessage = z.infer<typeof ChatMessageSchema>;
+
+export const ChatSessionSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ChatSession = z.infer<typeof ChatSessionSchema>;
+
+export const ChatSessionDetailSchema = ChatSessionSchema.extend({ messages: z.array(ChatMessageSchema) });
+export type ChatSessionDetail = z.infer<typeof ChatSessionDetailSchema>;
+
+export const CreateSessionBodySchema = z.strictObject({
+  title: z
+    .string({ error: 'The title must be text.' })
+    .transform(cleanMessage)
+    .pipe(
+      z
+        .string()
+        .min(1, 'Please give the conversation a title.')
+        .max(CHAT_TITLE_MAX, `A title can be at most ${CHAT_TITLE_MAX} characters.`),
+    )
+    .optional(),
+});
+
+export const RenameSessionBodySchema = z.strictObject({
+  title: z
+    .string({ error: 'The title must be text.' })
+    .transform(cleanMessage)
+    .pipe(
+      z
+        .string()
+        .min(1, 'Please give the conversation a title.')
+        .max(CHAT_TITLE_MAX, `A title can be at most ${CHAT_TITLE_MAX} characters.`),
+    ),
+});
+
+export const SessionParamsSchema = z.strictObject({
+  id: z.string().uuid('That conversation does not exist.'),
+});
+
+export const MemoryParamsSchema = z.strictObject({ id: z.string().uuid('That memory does not exist.') });
+
+export const ChatUsageSchema = z.object({
+  used: z.number().int(),
+  limit: z.number().int(),
+  resetsAt: z.string(),
+});
+export type ChatUsage = z.infer<typeof ChatUsageSchema>;
+
+export const ChatStartersSchema = z.object({
+  fixed: z.array(z.string()),
+  /** Up to three made for this person from their chart and today's sky. */
+  tailored: z.array(z.string()),
+});
+
+export const ChatMemorySchema = z.object({ id: z.string(), text: z.string(), createdAt: z.string() });
+export type ChatMemory = z.infer<typeof ChatMemorySchema>;
+
+/** One streamed piece (SSE `data:` event, socket `chat:delta`). */
+export const ChatDeltaSchema = z.object({ text: z.string() });
+/** The final event (SSE `event: done`, socket `chat:done`). */
+export const ChatDoneSchema = z.object({
+  sessionId: z.string(),
+  message: ChatMessageSchema,
+  userMessage: ChatMessageSchema,
+});
+
+export const chatAnswer = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
