@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import { authModule } from './modules/auth/plugin.ts';
 import { birthDataModule } from './modules/birth-data/plugin.ts';
 import { contactModule } from './modules/contact/plugin.ts';
+import { landscapeModule } from './modules/landscape/plugin.ts';
 import { partnersModule } from './modules/partners/plugin.ts';
 import { placesModule } from './modules/places/plugin.ts';
 import { subscriptionModule } from './modules/subscription/plugin.ts';
@@ -33,6 +34,7 @@ export const MODULES = [
   subscriptionModule,
   placesModule,
   birthDataModule,
+  landscapeModule,
   contactModule,
 ];
 

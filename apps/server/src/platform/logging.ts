@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 
-// Link secrets travel in a few URL paths (verify-email/{token}); keep them out of the log.
-const LINK_SECRET = /[A-Za-z0-9_-]{43}(?=$|[/?#])/g;
+// Link secrets travel in a few URLs (verify-email/{token}, the calendar feed's ?token=); keep them out of the log.
+const LINK_SECRET = /[A-Za-z0-9_-]{43}(?=$|[/?#&.])/g;
 
 export function redactUrl(url: string): string {
   return url.replace(LINK_SECRET, '[redacted]');

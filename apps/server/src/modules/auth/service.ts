@@ -406,6 +406,21 @@ export class AuthService {
 
   // For operators and other modules
 
+  /** The account's role and standing, for work done without a session (feeds, scheduled jobs). */
+  async accountOf(
+    userId: string,
+  ): Promise<{ id: string; role: Role; emailVerified: boolean; disabled: boolean } | null> {
+    const account = await this.deps.repo.findById(userId);
+    return account
+      ? {
+          id: account.id,
+          role: account.role,
+          emailVerified: account.emailVerified,
+          disabled: account.disabled,
+        }
+      : null;
+  }
+
   async setRole(userId: string, role: Role): Promise<boolean> {
     return this.deps.repo.update(userId, { role }, this.now);
   }

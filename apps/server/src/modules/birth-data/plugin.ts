@@ -1,7 +1,23 @@
 import { defineModule } from '../../platform/module.ts';
 import { BirthDataRepository } from './repository.ts';
 import { birthDataRoutes } from './routes.ts';
-import { BirthDataService } from './service.ts';
+import { BirthDataService, type BirthFacts } from './service.ts';
+
+export type { BirthFacts };
+
+/** What other modules (the landscape, the assistant) may ask of the birth data. */
+export interface BirthDataPort {
+  /** The birth moment and place as readings use them, or null when none is saved. */
+  birthFacts(userId: string): Promise<BirthFacts | null>;
+  /** People with birth data, a batch at a time in a stable order (for scheduled work). */
+  userIdsAfter(after: string, limit: number): Promise<string[]>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    birthData: BirthDataPort;
+  }
+}
 
 /** Birth data and the natal chart under /api (paid access); part of the account export. */
 export const birthDataModule = defineModule({
@@ -13,6 +29,10 @@ export const birthDataModule = defineModule({
       places: app.places,
       clock: app.clock,
     });
+    app.decorate('birthData', {
+      birthFacts: (userId: string) => birthData.birthFacts(userId),
+      userIdsAfter: (after: string, limit: number) => birthData.userIdsAfter(after, limit),
+    } satisfies BirthDataPort);
     app.auth.addExportSection('birthData', birthData.exportSection);
     await app.register(birthDataRoutes, { prefix: '/api', birthData });
   },

@@ -40,6 +40,18 @@ export class BirthDataRepository {
   }
 
   /** Inserts; false when the person already has a record (the caller answers 409). */
+  /** User ids that have birth data, in id order after `after`, a batch at a time. */
+  async userIdsAfter(after: string, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('birth_data')
+      .select('user_id')
+      .where('user_id', '>', after)
+      .orderBy('user_id')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.user_id);
+  }
+
   async insert(row: BirthDataRow): Promise<boolean> {
     const result = await this.db
       .insertInto('birth_data')

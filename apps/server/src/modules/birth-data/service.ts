@@ -61,6 +61,16 @@ const COUNTRY_ALIASES: Record<string, string> = {
   'northern ireland': 'GB',
 };
 
+/** The birth moment and place as readings use them. */
+export interface BirthFacts {
+  utc: string;
+  latitude: number;
+  longitude: number;
+  timeKnown: boolean;
+  /** Zone of the birth place. */
+  timeZone: string;
+}
+
 export interface BirthDataServiceDeps {
   repo: BirthDataRepository;
   places: PlacesService;
@@ -121,6 +131,24 @@ export class BirthDataService {
     const row = await this.deps.repo.find(userId);
     if (!row) throw notFound(MESSAGES.nothingSaved);
     return buildChart(row, houseSystem);
+  }
+
+  /** What readings need of the birth data (for the landscape and the assistant), or null when none is saved. */
+  async birthFacts(userId: string): Promise<BirthFacts | null> {
+    const row = await this.deps.repo.find(userId);
+    if (!row) return null;
+    return {
+      utc: row.utc,
+      latitude: row.latitude,
+      longitude: row.longitude,
+      timeKnown: Number(row.time_unknown) !== 1,
+      timeZone: row.time_zone,
+    };
+  }
+
+  /** People with birth data, a batch at a time in a stable order (for scheduled work). */
+  userIdsAfter(after: string, limit: number): Promise<string[]> {
+    return this.deps.repo.userIdsAfter(after, limit);
   }
 
   private now(): Date {

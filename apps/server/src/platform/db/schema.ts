@@ -1,6 +1,7 @@
 import type { AuthTables } from '../../modules/auth/tables.ts';
 import type { BirthDataTables } from '../../modules/birth-data/tables.ts';
 import type { ContactTables } from '../../modules/contact/tables.ts';
+import type { LandscapeTables } from '../../modules/landscape/tables.ts';
 import type { PartnerTables } from '../../modules/partners/tables.ts';
 import type { SubscriptionTables } from '../../modules/subscription/tables.ts';
 import type { MailTables } from '../mailer/tables.ts';
@@ -12,4 +13,5 @@ export interface Tables
     SubscriptionTables,
     BirthDataTables,
     PartnerTables,
-    ContactTables {}
+    ContactTables,
+    LandscapeTables {}

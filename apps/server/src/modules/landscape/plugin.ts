@@ -1,0 +1,96 @@
+import type { Role } from '@app/contracts/auth.ts';
+import type { FastifyInstance } from 'fastify';
+import { defineModule } from '../../platform/module.ts';
+import { LandscapeRepository } from './repository.ts';
+import { landscapeRoutes } from './routes.ts';
+import { LandscapeService } from './service.ts';
+
+/** How often the pre-generation job looks for people whose new day has begun. */
+const PREGENERATION_INTERVAL_MS = 10 * 60_000;
+const PREGENERATION_BATCH = 200;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** One pass of the scheduled job: builds today's landscape for everyone who may use it and has none yet. */
+    landscapePregeneration: () => Promise<void>;
+  }
+}
+
+async function accountFor(app: FastifyInstance, userId: string): Promise<{ id: string; role: Role }> {
+  const account = await app.auth.accountOf(userId);
+  if (!account) throw new Error('the account is gone');
+  return account;
+}
+
+/** The daily cosmic landscape under /api/cosmic-landscape, and its pre-generation job. */
+export const landscapeModule = defineModule({
+  name: 'landscape',
+  dependencies: ['auth', 'subscription', 'places', 'birth-data'],
+  async register(app, { jobs }) {
+    const service = new LandscapeService({
+      repo: new LandscapeRepository(app.database.db),
+      clock: app.clock,
+      appUrl: app.config.appUrl,
+      birthOf: (userId) => app.birthData.birthFacts(userId),
+      placeById: (id) => app.places.getById(id) ?? null,
+      allowance: {
+        consume: async (userId) =>
+          app.subscriptions.consumeAllowance(await accountFor(app, userId), 'landscapeRegenerations'),
+        usage: async (userId) => {
+          const limits = await app.subscriptions.constraints(await accountFor(app, userId));
+          return { ...limits.landscapeRegenerations, resetsAt: limits.resetsAt };
+        },
+      },
+    });
+    /** The calendar feed and the scheduled job have no session: the account is checked by id. */
+    const canUse = async (userId: string) => {
+      const account = await app.auth.accountOf(userId);
+      return (
+        !!account &&
+        !account.disabled &&
+        account.emailVerified &&
+        (await app.subscriptionAccess.hasPaidAccess(account))
+      );
+    };
+    app.auth.addExportSection('cosmicLandscape', (userId) => service.exportSection(userId));
+    await app.register(landscapeRoutes, {
+      prefix: '/api/cosmic-landscape',
+      service,
+      guard: app.requirePaidAccess,
+      canUse,
+      appUrl: app.config.appUrl,
+    });
+
+    const pregenerateAll = async () => {
+      let after = '';
+      for (;;) {
+        const ids = await app.birthData.userIdsAfter(after, PREGENERATION_BATCH);
+        if (ids.length === 0) return;
+        const allowed: string[] = [];
+        for (const id of ids) if (await canUse(id)) allowed.push(id);
+        await service.pregenerate(allowed);
+        after = ids[ids.length - 1]!;
+      }
+    };
+    app.decorate('landscapePregeneration', pregenerateAll);
+
+    if (jobs) {
+      let timer: NodeJS.Timeout | undefined;
+      let running: Promise<void> | undefined;
+      const tick = () => {
+        running ??= pregenerateAll()
+          .catch((error) => app.log.error({ err: error }, 'landscape pre-generation failed'))
+          .finally(() => {
+            running = undefined;
+          });
+      };
+      app.addHook('onReady', async () => {
+        timer = setInterval(tick, PREGENERATION_INTERVAL_MS).unref();
+      });
+      app.addHook('onClose', async () => {
+        clearInterval(timer);
+        await running;
+      });
+    }
+  },
+});

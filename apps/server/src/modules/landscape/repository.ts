@@ -1,0 +1,218 @@
+import type { Landscape } from '@app/contracts/landscape.ts';
+import type { Kysely } from 'kysely';
+import type { Tables } from '../../platform/db/schema.ts';
+
+export interface StoredLandscape {
+  id: string;
+  userId: string;
+  date: string;
+  zone: string;
+  variant: number;
+  pending: boolean;
+  claimedAt: string;
+  birthStamp: string;
+  /** Null while a pre-generation run is still building it. */
+  landscape: Landscape | null;
+}
+
+export interface LandscapePreferences {
+  locationPlaceId: number | null;
+  locationName: string | null;
+  locationZone: string | null;
+  calendarTokenHash: string | null;
+}
+
+const LANDSCAPE_COLUMNS = [
+  'id',
+  'user_id',
+  'local_date',
+  'zone',
+  'variant',
+  'state',
+  'claimed_at',
+  'birth_stamp',
+  'payload',
+] as const;
+
+type LandscapeRow = Pick<Tables['landscapes'], (typeof LANDSCAPE_COLUMNS)[number]>;
+
+function toStored(row: LandscapeRow): StoredLandscape {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    date: row.local_date,
+    zone: row.zone,
+    variant: Number(row.variant),
+    pending: row.state === 'pending',
+    claimedAt: row.claimed_at,
+    birthStamp: row.birth_stamp,
+    landscape: row.payload ? (JSON.parse(row.payload) as Landscape) : null,
+  };
+}
+
+export class LandscapeRepository {
+  constructor(private readonly db: Kysely<Tables>) {}
+
+  async find(userId: string, date: string): Promise<StoredLandscape | null> {
+    const row = await this.db
+      .selectFrom('landscapes')
+      .select(LANDSCAPE_COLUMNS)
+      .where('user_id', '=', userId)
+      .where('local_date', '=', date)
+      .executeTakeFirst();
+    return row ? toStored(row) : null;
+  }
+
+  /** The person's newest finished landscape as stored text (the hot path: no parsing, no re-serialising). */
+  async latestText(
+    userId: string,
+  ): Promise<{ date: string; zone: string; birthStamp: string; payload: string } | null> {
+    const row = await this.db
+      .selectFrom('landscapes')
+      .select(['local_date', 'zone', 'birth_stamp', 'payload'])
+      .where('user_id', '=', userId)
+      .where('state', '=', 'ready')
+      .orderBy('local_date', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.payload
+      ? { date: row.local_date, zone: row.zone, birthStamp: row.birth_stamp, payload: row.payload }
+      : null;
+  }
+
+  /** Finished landscapes, newest day first. */
+  async history(userId: string, limit: number): Promise<StoredLandscape[]> {
+    const rows = await this.db
+      .selectFrom('landscapes')
+      .select(LANDSCAPE_COLUMNS)
+      .where('user_id', '=', userId)
+      .where('state', '=', 'ready')
+      .orderBy('local_date', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map(toStored);
+  }
+
+  /**
+   * Claims the day for building: true when this caller inserted the pending row (nobody else
+   * builds it), or took over a claim older than `staleBefore` (its builder died).
+   */
+  async claim(
+    entry: { id: string; userId: string; date: string; zone: string; birthStamp: string },
+    now: string,
+    staleBefore: string,
+  ): Promise<boolean> {
+    const inserted = await this.db
+      .insertInto('landscapes')
+      .values({
+        id: entry.id,
+        user_id: entry.userId,
+        local_date: entry.date,
+        zone: entry.zone,
+        variant: 0,
+        state: 'pending',
+        claimed_at: now,
+        generated_at: null,
+        birth_stamp: entry.birthStamp,
+        payload: null,
+      })
+      .onConflict((oc) => oc.columns(['user_id', 'local_date']).doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1) return true;
+    const taken = await this.db
+      .updateTable('landscapes')
+      .set({ claimed_at: now })
+      .where('user_id', '=', entry.userId)
+      .where('local_date', '=', entry.date)
+      .where('state', '=', 'pending')
+      .where('claimed_at', '<', staleBefore)
+      .executeTakeFirst();
+    return Number(taken.numUpdatedRows) === 1;
+  }
+
+  /**
+   * Stores a finished landscape for the day, replacing whatever is there (a pending claim, an
+   * out-of-date one) unless `expectedVariant` is given and another writer got there first.
+   */
+  async store(
+    entry: { userId: string; landscape: Landscape; birthStamp: string },
+    expectedVariant?: number,
+  ): Promise<boolean> {
+    const { landscape } = entry;
+    const values = {
+      zone: landscape.zone,
+      variant: landscape.variant,
+      state: 'ready',
+      claimed_at: landscape.generatedAt,
+      generated_at: landscape.generatedAt,
+      birth_stamp: entry.birthStamp,
+      payload: JSON.stringify(landscape),
+    };
+    if (expectedVariant === undefined) {
+      const result = await this.db
+        .insertInto('landscapes')
+        .values({ id: landscape.id, user_id: entry.userId, local_date: landscape.date, ...values })
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'local_date']).doUpdateSet({ ...values, id: landscape.id }),
+        )
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+    }
+    const result = await this.db
+      .updateTable('landscapes')
+      .set({ ...values, id: landscape.id })
+      .where('user_id', '=', entry.userId)
+      .where('local_date', '=', landscape.date)
+      .where('variant', '=', expectedVariant)
+      .where('state', '=', 'ready')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Drops the person's landscape of a day (their birth data changed). */
+  async forget(userId: string, date: string): Promise<void> {
+    await this.db
+      .deleteFrom('landscapes')
+      .where('user_id', '=', userId)
+      .where('local_date', '=', date)
+      .execute();
+  }
+
+  async preferences(userId: string): Promise<LandscapePreferences> {
+    const row = await this.db
+      .selectFrom('landscape_preferences')
+      .select(['location_place_id', 'location_name', 'location_zone', 'calendar_token_hash'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return {
+      locationPlaceId: row?.location_place_id ?? null,
+      locationName: row?.location_name ?? null,
+      locationZone: row?.location_zone ?? null,
+      calendarTokenHash: row?.calendar_token_hash ?? null,
+    };
+  }
+
+  async savePreferences(userId: string, change: Partial<LandscapePreferences>, now: string): Promise<void> {
+    const values = {
+      ...('locationPlaceId' in change && { location_place_id: change.locationPlaceId ?? null }),
+      ...('locationName' in change && { location_name: change.locationName ?? null }),
+      ...('locationZone' in change && { location_zone: change.locationZone ?? null }),
+      ...('calendarTokenHash' in change && { calendar_token_hash: change.calendarTokenHash ?? null }),
+      updated_at: now,
+    };
+    await this.db
+      .insertInto('landscape_preferences')
+      .values({ user_id: userId, ...values })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
+      .execute();
+  }
+
+  async userByCalendarHash(hash: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('landscape_preferences')
+      .select('user_id')
+      .where('calendar_token_hash', '=', hash)
+      .executeTakeFirst();
+    return row?.user_id ?? null;
+  }
+}

@@ -1,0 +1,128 @@
+import {
+  CalendarLinkSchema,
+  CalendarQuerySchema,
+  LANDSCAPE_HISTORY_DEFAULT,
+  LandscapeDashboardSchema,
+  LandscapeHistoryQuerySchema,
+  LandscapeLocationBodySchema,
+  LandscapeLocationSchema,
+  LandscapeSchema,
+  LandscapeStatusSchema,
+  LandscapeUsageSchema,
+  landscapeAnswer,
+} from '@app/contracts/landscape.ts';
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../platform/auth-guard.ts';
+import { AppError } from '../../platform/errors.ts';
+import { transitCalendar } from './calendar.ts';
+import type { LandscapeService } from './service.ts';
+
+const security = [{ bearerAuth: [] }];
+const tags = ['cosmic-landscape'];
+
+export interface LandscapeRouteOptions {
+  service: LandscapeService;
+  /** preHandler: signed in, verified, paid access with a plan that includes the landscape. */
+  guard: preHandlerAsyncHookHandler;
+  /** Whether the person may still use the landscape (the calendar feed has no session to guard). */
+  canUse(userId: string): Promise<boolean>;
+  appUrl: string;
+}
+
+/** /api/cosmic-landscape/*: the signed-in person's own landscapes only; no ids in paths. */
+export const landscapeRoutes: FastifyPluginAsyncZod<LandscapeRouteOptions> = async (app, options) => {
+  const { service } = options;
+  const guarded = { preHandler: options.guard };
+  const ok = <T>(data: T) => ({ success: true as const, data });
+  const userId = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
+
+  app.get(
+    '/usage',
+    { ...guarded, schema: { tags, security, response: { 200: landscapeAnswer(LandscapeUsageSchema) } } },
+    async (request) => ok(await service.usage(userId(request))),
+  );
+  app.get(
+    '/status',
+    { ...guarded, schema: { tags, security, response: { 200: landscapeAnswer(LandscapeStatusSchema) } } },
+    async (request) => ok(await service.status(userId(request))),
+  );
+  app.get(
+    '/today',
+    { ...guarded, schema: { tags, security, response: { 200: landscapeAnswer(LandscapeSchema) } } },
+    async (request, reply) => {
+      const text = `{"success":true,"data":${await service.todayJson(userId(request))}}`;
+      // Sent as stored (it matched the schema when it was built): a string skips the serializer.
+      return reply.type('application/json; charset=utf-8').send(text as never);
+    },
+  );
+  app.get(
+    '/dashboard',
+    { ...guarded, schema: { tags, security, response: { 200: landscapeAnswer(LandscapeDashboardSchema) } } },
+    async (request) => ok(await service.dashboard(userId(request), LANDSCAPE_HISTORY_DEFAULT)),
+  );
+  app.post(
+    '/generate',
+    { ...guarded, schema: { tags, security, response: { 200: landscapeAnswer(LandscapeSchema) } } },
+    async (request) => ok(await service.generate(userId(request))),
+  );
+  app.post(
+    '/regenerate',
+    { ...guarded, schema: { tags, security, response: { 200: landscapeAnswer(LandscapeSchema) } } },
+    async (request) => ok(await service.regenerate(userId(request))),
+  );
+  app.get(
+    '/history',
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security,
+        querystring: LandscapeHistoryQuerySchema,
+        response: { 200: landscapeAnswer(z.array(LandscapeSchema)) },
+      },
+    },
+    async (request) => ok(await service.history(userId(request), request.query.limit)),
+  );
+  app.get(
+    '/location',
+    { ...guarded, schema: { tags, security, response: { 200: landscapeAnswer(LandscapeLocationSchema) } } },
+    async (request) => ok(await service.location(userId(request))),
+  );
+  app.put(
+    '/location',
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security,
+        body: LandscapeLocationBodySchema,
+        response: { 200: landscapeAnswer(LandscapeLocationSchema) },
+      },
+    },
+    async (request) => ok(await service.setLocation(userId(request), request.body.placeId)),
+  );
+  app.post(
+    '/calendar-link',
+    { ...guarded, schema: { tags, security, response: { 200: landscapeAnswer(CalendarLinkSchema) } } },
+    async (request) => ok(await service.newCalendarLink(userId(request))),
+  );
+  // The feed is read by calendar apps, which cannot sign in: the private token in its address
+  // names the person, and their plan is checked on every read.
+  app.get('/calendar.ics', { schema: { tags, querystring: CalendarQuerySchema } }, async (request, reply) => {
+    const owner = await service.calendarOwner(request.query.token);
+    if (!(await options.canUse(owner)))
+      throw new AppError(
+        403,
+        'PAYMENT_REQUIRED',
+        'This calendar feed needs an active plan that includes the cosmic landscape.',
+      );
+    const body = await transitCalendar(service, owner, request.query.days, options.appUrl);
+    return reply
+      .header('content-type', 'text/calendar; charset=utf-8')
+      .header('content-disposition', 'inline; filename="transits.ics"')
+      .header('cache-control', 'private, max-age=3600')
+      .send(body);
+  });
+};

@@ -1,0 +1,290 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { dayOf, type LocalDay, localDateAt, localDay, nextDate } from '@app/astro/time/local-day';
+import { exactTransitsOfDays, type SharedSky, sharedSkyOfDay } from '@app/astro/transits/daily-sky';
+import type { Landscape, LandscapeStatus, LandscapeUsage } from '@app/contracts/landscape.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { type BirthFacts, buildLandscape, natalChartOf } from './build.ts';
+import type { LandscapeRepository } from './repository.ts';
+
+export const MESSAGES = {
+  birthDataRequired: 'Save your birth data first: your cosmic landscape is read from your own birth chart.',
+  calendarLinkUnknown:
+    'This calendar address is not valid any more. Get a new one on your cosmic landscape page.',
+  placeUnknown: 'That place is not in our atlas. Choose one from the suggestions.',
+} as const;
+
+/** What the landscape needs from other modules, passed in by its plugin. */
+export interface LandscapePorts {
+  /** The person's birth facts and the zone of the birth place, or null when none are saved. */
+  birthOf(userId: string): Promise<(BirthFacts & { timeZone: string }) | null>;
+  /** The daily regeneration allowance of the person's plan. */
+  allowance: {
+    consume(userId: string): Promise<{ used: number; limit: number }>;
+    usage(userId: string): Promise<{ used: number; limit: number; resetsAt: string }>;
+  };
+  /** An atlas place, for the current location. */
+  placeById(id: number): { name: string; region: string | null; country: string; timeZone: string } | null;
+}
+
+export interface LandscapeServiceDeps extends LandscapePorts {
+  repo: LandscapeRepository;
+  clock: Clock;
+  appUrl: string;
+}
+
+/** A claim older than this belongs to a pre-generation run that died; another may take it over. */
+const CLAIM_TIMEOUT_MS = 5 * 60_000;
+const SHARED_SKY_CACHE = 512;
+
+/** The daily cosmic landscape: today's, regenerated, the history, the calendar feed and pre-generation. */
+export class LandscapeService {
+  /** The chart-free sky of a day is the same for everyone whose day has the same bounds. */
+  private readonly sharedSkies = new Map<string, SharedSky>();
+
+  constructor(private readonly deps: LandscapeServiceDeps) {}
+
+  private get now(): Date {
+    return this.deps.clock.now();
+  }
+
+  private async birthOrRefuse(userId: string): Promise<BirthFacts & { timeZone: string }> {
+    const birth = await this.deps.birthOf(userId);
+    if (!birth) throw new AppError(409, 'BIRTH_DATA_REQUIRED', MESSAGES.birthDataRequired);
+    return birth;
+  }
+
+  /** The zone that sets the person's day: the current location when set, else the birth place's. */
+  private async zoneOf(userId: string, birth: { timeZone: string }): Promise<string> {
+    const preferences = await this.deps.repo.preferences(userId);
+    return preferences.locationZone ?? birth.timeZone;
+  }
+
+  private sharedSky(day: LocalDay): SharedSky {
+    const key = `${day.startUtc}|${day.endUtc}`;
+    let sky = this.sharedSkies.get(key);
+    if (!sky) {
+      sky = sharedSkyOfDay(day);
+      if (this.sharedSkies.size >= SHARED_SKY_CACHE) {
+        const oldest = this.sharedSkies.keys().next().value;
+        if (oldest !== undefined) this.sharedSkies.delete(oldest);
+      }
+      this.sharedSkies.set(key, sky);
+    }
+    return sky;
+  }
+
+  private compose(birth: BirthFacts, day: LocalDay, variant: number): Landscape {
+    return buildLandscape({
+      id: randomUUID(),
+      birth,
+      day,
+      variant,
+      generatedAt: this.now,
+      sky: this.sharedSky(day),
+    });
+  }
+
+  /** Today's landscape, built on first request (or when the birth data changed since). */
+  async today(userId: string): Promise<Landscape> {
+    const birth = await this.birthOrRefuse(userId);
+    const day = localDay(await this.zoneOf(userId, birth), this.now);
+    const stored = await this.deps.repo.find(userId, day.date);
+    if (stored?.landscape && stored.birthStamp === stampOf(birth) && stored.zone === day.zone)
+      return stored.landscape;
+    const landscape = this.compose(birth, day, 0);
+    await this.deps.repo.store({ userId, landscape, birthStamp: stampOf(birth) });
+    return landscape;
+  }
+
+  /**
+   * Today's landscape as JSON text. The stored text of the newest landscape is answered as it is
+   * when it still belongs to today in its zone and to the current birth data (a location change
+   * drops today's, so the stored zone is the one in force).
+   */
+  async todayJson(userId: string): Promise<string> {
+    const [latest, birth] = await Promise.all([
+      this.deps.repo.latestText(userId),
+      this.birthOrRefuse(userId),
+    ]);
+    if (latest && latest.birthStamp === stampOf(birth) && localDateAt(latest.zone, this.now) === latest.date)
+      return latest.payload;
+    return JSON.stringify(await this.today(userId));
+  }
+
+  /** POST /generate: the same as asking for today's; building it twice changes nothing. */
+  generate(userId: string): Promise<Landscape> {
+    return this.today(userId);
+  }
+
+  /** A fresh composition of today, counted against the plan's daily regenerations. */
+  async regenerate(userId: string): Promise<Landscape> {
+    const current = await this.today(userId);
+    await this.deps.allowance.consume(userId);
+    const birth = await this.birthOrRefuse(userId);
+    const day = dayOf(current.zone, current.date);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const latest = (await this.deps.repo.find(userId, day.date))?.landscape ?? current;
+      const landscape = this.compose(birth, day, latest.variant + 1);
+      if (await this.deps.repo.store({ userId, landscape, birthStamp: stampOf(birth) }, latest.variant))
+        return landscape;
+    }
+    // Three writers at once: keep whichever won.
+    return (await this.deps.repo.find(userId, day.date))?.landscape ?? current;
+  }
+
+  async status(userId: string): Promise<LandscapeStatus> {
+    const birth = await this.birthOrRefuse(userId);
+    const day = localDay(await this.zoneOf(userId, birth), this.now);
+    const stored = await this.deps.repo.find(userId, day.date);
+    const fresh = stored?.landscape && stored.birthStamp === stampOf(birth) ? stored.landscape : null;
+    const usage = await this.deps.allowance.usage(userId);
+    return {
+      date: day.date,
+      zone: day.zone,
+      exists: fresh !== null,
+      generatedAt: fresh?.generatedAt ?? null,
+      regenerationsUsed: usage.used,
+      regenerationsAllowed: usage.limit,
+    };
+  }
+
+  async usage(userId: string): Promise<LandscapeUsage> {
+    const usage = await this.deps.allowance.usage(userId);
+    return { ...usage, remaining: Math.max(usage.limit - usage.used, 0) };
+  }
+
+  /** Finished landscapes, newest day first (today's included once built). */
+  async history(userId: string, limit: number): Promise<Landscape[]> {
+    await this.birthOrRefuse(userId);
+    const rows = await this.deps.repo.history(userId, limit);
+    return rows.flatMap((row) => (row.landscape ? [row.landscape] : []));
+  }
+
+  async dashboard(userId: string, historyLimit: number) {
+    const landscape = await this.today(userId);
+    const [status, history] = await Promise.all([this.status(userId), this.history(userId, historyLimit)]);
+    return { landscape, status, history };
+  }
+
+  /** Sets (or with null clears) the current location whose zone sets the person's day. */
+  async setLocation(userId: string, placeId: number | null) {
+    // Today's landscape belongs to the zone it was made in: drop it so the next read uses the new one.
+    const latest = await this.deps.repo.latestText(userId);
+    if (latest) await this.deps.repo.forget(userId, latest.date);
+    if (placeId === null) {
+      await this.deps.repo.savePreferences(
+        userId,
+        { locationPlaceId: null, locationName: null, locationZone: null },
+        this.now.toISOString(),
+      );
+      return { placeId: null, name: null, zone: null };
+    }
+    const place = this.deps.placeById(placeId);
+    if (!place) throw new AppError(422, 'VALIDATION_FAILED', MESSAGES.placeUnknown);
+    const name = [place.name, place.region, place.country].filter(Boolean).join(', ');
+    await this.deps.repo.savePreferences(
+      userId,
+      { locationPlaceId: placeId, locationName: name, locationZone: place.timeZone },
+      this.now.toISOString(),
+    );
+    return { placeId, name, zone: place.timeZone };
+  }
+
+  async location(userId: string) {
+    const p = await this.deps.repo.preferences(userId);
+    return { placeId: p.locationPlaceId, name: p.locationName, zone: p.locationZone };
+  }
+
+  /** A new private calendar address; the previous one stops working. */
+  async newCalendarLink(userId: string): Promise<{ url: string }> {
+    const token = randomBytes(32).toString('base64url');
+    await this.deps.repo.savePreferences(
+      userId,
+      { calendarTokenHash: hashToken(token) },
+      this.now.toISOString(),
+    );
+    return { url: `${this.deps.appUrl}/api/cosmic-landscape/calendar.ics?days=30&token=${token}` };
+  }
+
+  /** The user behind a calendar token, or a 404 that says the address is no longer valid. */
+  async calendarOwner(token: string): Promise<string> {
+    const userId = await this.deps.repo.userByCalendarHash(hashToken(token));
+    if (!userId) throw notFound(MESSAGES.calendarLinkUnknown);
+    return userId;
+  }
+
+  /** The exact transits of the coming days (slow and fast bodies; the Moon's are too many for a calendar). */
+  async upcomingExactTransits(userId: string, dayCount: number) {
+    const birth = await this.birthOrRefuse(userId);
+    const zone = await this.zoneOf(userId, birth);
+    const chart = natalChartOf(birth);
+    const first = localDay(zone, this.now);
+    const days = Array.from({ length: dayCount }, (_, i) =>
+      i === 0 ? first : dayOf(zone, nextDate(first.date, i)),
+    );
+    const events = exactTransitsOfDays(chart, days);
+    return { zone, chart, events };
+  }
+
+  /**
+   * Builds today's landscape for each person given, where it is missing and nobody else is
+   * building it. Safe to run in several processes at once: a claim row decides who builds, and a
+   * claim left by a process that died is taken over after a few minutes.
+   */
+  async pregenerate(userIds: readonly string[]): Promise<{ built: number; skipped: number }> {
+    let built = 0;
+    let skipped = 0;
+    for (const userId of userIds) {
+      const birth = await this.deps.birthOf(userId);
+      if (!birth) {
+        skipped += 1;
+        continue;
+      }
+      const day = localDay(await this.zoneOf(userId, birth), this.now);
+      const existing = await this.deps.repo.find(userId, day.date);
+      if (existing?.landscape && existing.birthStamp === stampOf(birth)) {
+        skipped += 1;
+        continue;
+      }
+      const now = this.now;
+      const claimed = existing?.landscape
+        ? true // out of date: rebuilt in place
+        : await this.deps.repo.claim(
+            { id: randomUUID(), userId, date: day.date, zone: day.zone, birthStamp: stampOf(birth) },
+            now.toISOString(),
+            new Date(now.getTime() - CLAIM_TIMEOUT_MS).toISOString(),
+          );
+      if (!claimed) {
+        skipped += 1;
+        continue;
+      }
+      await this.deps.repo.store({
+        userId,
+        landscape: this.compose(birth, day, 0),
+        birthStamp: stampOf(birth),
+      });
+      built += 1;
+    }
+    return { built, skipped };
+  }
+
+  /** Everything stored for the person, for the account export. */
+  exportSection = async (userId: string) => ({
+    location: await this.location(userId),
+    landscapes: (await this.deps.repo.history(userId, 366)).flatMap((row) =>
+      row.landscape
+        ? [{ date: row.date, headline: row.landscape.headline, summary: row.landscape.summary }]
+        : [],
+    ),
+  });
+}
+
+/** What a landscape was computed from: a change to any of it makes the landscape out of date. */
+function stampOf(birth: BirthFacts & { timeZone: string }): string {
+  return [birth.utc, birth.latitude, birth.longitude, birth.timeKnown, birth.timeZone].join('|');
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

@@ -1,0 +1,132 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { processCpuMs } from '../support/process-stats.ts';
+
+// Landscape benchmark, loopback only and bounded:
+// - first generation: POST /generate for people who have none yet (median, p95), over HTTP;
+// - cached GET /today beside GET /api/auth/profile in the same server (alternating 2 s runs);
+// - pre-generation: one scheduled pass over BENCH_PREGEN_USERS people (default 10,000).
+//   node --import tsx bench/landscape/run.ts
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const FIRST = Number(process.env.BENCH_FIRST ?? 40);
+const PREGEN = Number(process.env.BENCH_PREGEN_USERS ?? 10_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
+const ROUNDS = 3;
+const admins = Array.from({ length: FIRST + 1 }, (_, i) => `bench.${i}@landscape.test`);
+
+const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'server.ts')], {
+  env: { ...process.env, BENCH_ADMIN_EMAILS: admins.join(',') },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const base = await new Promise<string>((resolve, reject) => {
+  let output = '';
+  const timer = setTimeout(() => reject(new Error('bench server did not start')), 90_000);
+  child.stdout!.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    const line = output.split('\n').find((l) => l.startsWith('{'));
+    if (line) {
+      clearTimeout(timer);
+      resolve(`http://127.0.0.1:${JSON.parse(line).port}`);
+    }
+  });
+  child.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+});
+
+async function post(url: string, body: unknown, token?: string) {
+  const response = await fetch(`${base}${url}`, {
+    method: 'POST',
+    headers: {
+      ...(body !== undefined && { 'content-type': 'application/json' }),
+      ...(token && { authorization: `Bearer ${token}` }),
+    },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+  return response.json() as Promise<Record<string, unknown>>;
+}
+
+/** A verified paid person (admin role) with birth data; answers their token. */
+async function person(email: string, n: number): Promise<string> {
+  const { token } = (await post('/api/auth/register', {
+    email,
+    name: 'Bench',
+    password: 'bench-passphrase-long-enough',
+  })) as { token: string };
+  await post('/bench/verify', { email });
+  const year = 1950 + (n % 50);
+  await post(
+    '/api/birth-data/save',
+    {
+      name: 'Bench',
+      date: `${year}-0${1 + (n % 9)}-1${n % 9}`,
+      time: `${String(n % 24).padStart(2, '0')}:${String((n * 7) % 60).padStart(2, '0')}`,
+      city: 'Oslo',
+      country: 'Norway',
+      latitude: 59.91,
+      longitude: 10.75,
+      timeZone: 'Europe/Oslo',
+    },
+    token,
+  );
+  return token;
+}
+
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? 0;
+
+try {
+  console.log(`Landscape benchmark: loopback, logs at warn, rate limit off`);
+  const tokens: string[] = [];
+  for (let i = 0; i < FIRST; i++) tokens.push(await person(admins[i]!, i));
+  const firstMs: number[] = [];
+  for (const token of tokens) {
+    const started = performance.now();
+    await post('/api/cosmic-landscape/generate', undefined, token);
+    firstMs.push(performance.now() - started);
+  }
+  console.log(
+    `  first generation (POST /generate, ${FIRST} people)   median ${percentile(firstMs, 0.5).toFixed(0)} ms   p95 ${percentile(firstMs, 0.95).toFixed(0)} ms   (target p95 < 300 ms)`,
+  );
+
+  const token = tokens[0]!;
+  const headers = { authorization: `Bearer ${token}` };
+  const load = async (url: string) => {
+    const cpuBefore = processCpuMs(child.pid!);
+    const result = await autocannon({ url: `${base}${url}`, headers, connections: 10, duration: SECONDS });
+    const cpuUs = ((processCpuMs(child.pid!) - cpuBefore) * 1000) / Math.max(1, result.requests.total);
+    if (result.non2xx + result.errors > 0)
+      throw new Error(`${url}: ${result.non2xx + result.errors} failed requests`);
+    return { rps: result.requests.average, p99: result.latency.p99, cpuUs };
+  };
+  const today: { rps: number; p99: number; cpuUs: number }[] = [];
+  const profile: typeof today = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    today.push(await load('/api/cosmic-landscape/today'));
+    profile.push(await load('/api/auth/profile'));
+  }
+  const median = (list: typeof today, key: 'rps' | 'p99' | 'cpuUs') =>
+    percentile(
+      list.map((f) => f[key]),
+      0.5,
+    );
+  console.log(
+    `  GET /cosmic-landscape/today (cached)  ${median(today, 'rps').toFixed(0)} req/s   p99 ${median(today, 'p99')} ms   server CPU ${median(today, 'cpuUs').toFixed(0)} µs/request`,
+  );
+  console.log(
+    `  GET /api/auth/profile (baseline)      ${median(profile, 'rps').toFixed(0)} req/s   p99 ${median(profile, 'p99')} ms   server CPU ${median(profile, 'cpuUs').toFixed(0)} µs/request`,
+  );
+  console.log(
+    `  today / profile throughput            ${(median(today, 'rps') / median(profile, 'rps')).toFixed(2)}   (target ≥ 0.5; medians of ${ROUNDS} alternating ${SECONDS} s runs)`,
+  );
+
+  await post('/bench/seed', { count: PREGEN });
+  const pass = (await post('/bench/pregenerate', {})) as { ms: number; ready: number };
+  console.log(
+    `  pre-generation of ${PREGEN} people      ${(pass.ms / 1000).toFixed(1)} s   ${((PREGEN * 1000) / pass.ms).toFixed(0)} landscapes/s   (${pass.ready} stored; target < 300 s)`,
+  );
+} finally {
+  child.kill('SIGTERM');
+}

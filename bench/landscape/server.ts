@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+
+// The product's server for the landscape benchmark, in its own process, with three bench-only
+// routes that reach past the API for set-up and for the scheduled pass:
+//   POST /bench/verify { email }   marks an address verified (no mail round trip)
+//   POST /bench/seed { count }     inserts that many paid people (admin role) with birth data
+//   POST /bench/pregenerate        runs one pre-generation pass and answers how long it took
+// Prints one JSON line with the port once it listens.
+
+const config = loadConfig({
+  ...process.env,
+  DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'astro-bench-landscape-')),
+  PORT: '0',
+  LOG_LEVEL: 'warn',
+  // Every request comes from one address here; the global limit would measure itself.
+  RATE_LIMIT_ENABLED: 'false',
+  ADMIN_EMAILS: process.env.BENCH_ADMIN_EMAILS ?? '',
+  WEB_DIST_DIR: path.join(os.tmpdir(), 'astro-bench-no-web'),
+});
+const open = { max: 1_000_000, windowMs: 60_000 };
+const app = await buildApp(
+  { ...config, throttle: { ...config.throttle, registrationsPerIp: open, mailPerIp: open } },
+  { mailLoop: false },
+);
+const db = app.database.db;
+
+app.post<{ Body: { email: string } }>('/bench/verify', async (request) => {
+  await db.updateTable('users').set({ email_verified: 1 }).where('email', '=', request.body.email).execute();
+  return { ok: true };
+});
+
+/** Births spread over 1940–2005 and over the inhabited latitudes, in a few zones. */
+const ZONES = [
+  ['Europe/Oslo', 59.91, 10.75],
+  ['America/New_York', 40.71, -74.0],
+  ['Asia/Tokyo', 35.68, 139.69],
+  ['Australia/Sydney', -33.87, 151.21],
+  ['America/Sao_Paulo', -23.55, -46.63],
+  ['Asia/Kolkata', 22.57, 88.36],
+] as const;
+
+app.post<{ Body: { count: number } }>('/bench/seed', async (request) => {
+  const now = new Date().toISOString();
+  for (let start = 0; start < request.body.count; start += 500) {
+    const batch = Array.from({ length: Math.min(500, request.body.count - start) }, (_, i) => {
+      const n = start + i;
+      const [zone, latitude, longitude] = ZONES[n % ZONES.length]!;
+      const birth = new Date(Date.UTC(1940, 0, 1) + ((n * 7919) % 23_700) * 86_400_000 + (n % 1440) * 60_000);
+      return { id: randomUUID(), n, zone, latitude, longitude, birth };
+    });
+    await db
+      .insertInto('users')
+      .values(
+        batch.map((p) => ({
+          id: p.id,
+          email: `seed.${p.n}.${p.id.slice(0, 8)}@bench.test`,
+          name: 'Seed',
+          password_hash: 'x',
+          role: 'admin',
+          email_verified: 1,
+          disabled: 0,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+    await db
+      .insertInto('birth_data')
+      .values(
+        batch.map((p) => ({
+          user_id: p.id,
+          name: 'Seed',
+          birth_date: p.birth.toISOString().slice(0, 10),
+          birth_time: p.birth.toISOString().slice(11, 16),
+          time_unknown: p.n % 10 === 0 ? 1 : 0,
+          city: 'Seed',
+          country: 'Seed',
+          place_id: null,
+          region: null,
+          country_code: null,
+          latitude: p.latitude,
+          longitude: p.longitude,
+          time_zone: p.zone,
+          utc: p.birth.toISOString(),
+          utc_offset_seconds: 0,
+          resolution: null,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+  }
+  return { ok: true };
+});
+
+app.post('/bench/pregenerate', async () => {
+  const started = performance.now();
+  await app.landscapePregeneration();
+  const built = await db
+    .selectFrom('landscapes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('state', '=', 'ready')
+    .executeTakeFirst();
+  return { ms: performance.now() - started, ready: Number(built?.n ?? 0) };
+});
+
+await app.listen({ port: 0, host: '127.0.0.1' });
+process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
+const address = app.server.address();
+console.log(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 }));
