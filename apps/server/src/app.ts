@@ -4,6 +4,7 @@ import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import { authModule } from './modules/auth/plugin.ts';
 import { birthDataModule } from './modules/birth-data/plugin.ts';
+import { chatModule } from './modules/chat/plugin.ts';
 import { contactModule } from './modules/contact/plugin.ts';
 import { landscapeModule } from './modules/landscape/plugin.ts';
 import { partnersModule } from './modules/partners/plugin.ts';
@@ -35,6 +36,7 @@ export const MODULES = [
   placesModule,
   birthDataModule,
   landscapeModule,
+  chatModule,
   contactModule,
 ];
 

@@ -48,6 +48,20 @@ const address = z
   .trim()
   .regex(/^[^\s@<>]+@[^\s@<>]+$/, 'must be an email address such as support@example.com');
 
+export type AssistantConfig =
+  | { provider: 'builtin' }
+  | {
+      provider: 'openai';
+      openai: {
+        baseUrl: string;
+        apiKey: string | undefined;
+        model: string;
+        timeoutMs: number;
+        idleMs: number;
+        maxRetries: number;
+      };
+    };
+
 /** Contact addresses and the partner programme's figures. */
 export interface ProgrammeConfig {
   /** Receives the contact form's messages. */
@@ -147,6 +161,16 @@ const EnvSchema = z.object({
   BILLING_PLANS: z.string().optional(),
   BILLING_COUPONS: z.string().optional(),
   TEST_CLOCK_CONTROL: flag(false),
+  LLM_PROVIDER: z.enum(['builtin', 'openai'], { error: 'must be builtin or openai' }).default('builtin'),
+  LLM_BASE_URL: z.string().optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().optional(),
+  LLM_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .min(100)
+    .max(120_000)
+    .default(10_000),
   OPERATOR_EMAIL: address.optional(),
   SUPPORT_EMAIL: address.optional(),
   PARTNER_COMMISSION_RATE: z.coerce
@@ -327,6 +351,8 @@ export interface Config {
   billing?: BillingConfig;
   /** Absent in hand-made configs: defaultProgramme(appUrl) applies. */
   programme?: ProgrammeConfig;
+  /** The chat assistant: the built-in composer unless an OpenAI-compatible endpoint is configured (absent: built-in). */
+  assistant?: AssistantConfig;
   bodyLimit: number;
   sessionTtlMs: number;
   throttle: {
@@ -376,6 +402,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.PAYMENT_PROVIDER === 'stripe' && !(e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET)) {
     problems.push('PAYMENT_PROVIDER: stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
   }
+  if (e.LLM_PROVIDER === 'openai' && !(e.LLM_BASE_URL && e.LLM_MODEL)) {
+    problems.push('LLM_PROVIDER: openai needs LLM_BASE_URL and LLM_MODEL');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port: e.PORT,
@@ -416,6 +445,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       couponPercentOff: e.PARTNER_COUPON_PERCENT_OFF,
       limits: structuredClone(PROGRAMME_LIMITS),
     },
+    assistant:
+      e.LLM_PROVIDER === 'openai' && e.LLM_BASE_URL && e.LLM_MODEL
+        ? {
+            provider: 'openai',
+            openai: {
+              baseUrl: e.LLM_BASE_URL,
+              apiKey: e.LLM_API_KEY || undefined,
+              model: e.LLM_MODEL,
+              timeoutMs: e.LLM_TIMEOUT_MS,
+              idleMs: e.LLM_TIMEOUT_MS,
+              maxRetries: 2,
+            },
+          }
+        : { provider: 'builtin' },
     bodyLimit: POLICY.bodyLimit,
     sessionTtlMs: POLICY.sessionTtlMs,
     throttle: {

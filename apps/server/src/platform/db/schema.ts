@@ -1,5 +1,6 @@
 import type { AuthTables } from '../../modules/auth/tables.ts';
 import type { BirthDataTables } from '../../modules/birth-data/tables.ts';
+import type { ChatTables } from '../../modules/chat/tables.ts';
 import type { ContactTables } from '../../modules/contact/tables.ts';
 import type { LandscapeTables } from '../../modules/landscape/tables.ts';
 import type { PartnerTables } from '../../modules/partners/tables.ts';
@@ -14,4 +15,5 @@ export interface Tables
     BirthDataTables,
     PartnerTables,
     ContactTables,
-    LandscapeTables {}
+    LandscapeTables,
+    ChatTables {}

@@ -1,0 +1,54 @@
+import type { ChatFact } from '@app/contracts/chat.ts';
+import { type ChatFacts, composeAnswer } from '@app/interpretations/chat-composer';
+
+// The assistant behind one interface: the built-in grounded composer by default, or an
+// OpenAI-compatible endpoint (openai-assistant.ts) that falls back to it.
+
+export interface AnswerRequest {
+  question: string;
+  facts: ChatFacts;
+  /** Earlier turns of this conversation, oldest first. */
+  history: { role: 'user' | 'assistant'; content: string }[];
+  /** Aborted when the person stops the answer or goes away. */
+  signal: AbortSignal;
+}
+
+export interface AnswerStream {
+  pieces: AsyncIterable<string>;
+  /** The facts the answer rests on. */
+  facts: ChatFact[];
+  provider: string;
+  /** True once the configured provider failed and the built-in assistant answered (or finished) instead. */
+  readonly fallback: boolean;
+}
+
+export interface Assistant {
+  readonly name: string;
+  answer(request: AnswerRequest): Promise<AnswerStream>;
+}
+
+/** A composed answer as stream pieces: a sentence or a list line at a time. */
+export function* piecesOf(paragraphs: readonly string[]): Generator<string> {
+  for (const [i, paragraph] of paragraphs.entries()) {
+    const parts = paragraph.split(/(?<=[.!?:])\s+(?=\S)|(?<=\n)/);
+    for (const [j, part] of parts.entries()) {
+      const last = j === parts.length - 1;
+      yield last ? part : part.endsWith('\n') ? part : `${part} `;
+    }
+    if (i < paragraphs.length - 1) yield '\n\n';
+  }
+}
+
+export const builtinAssistant: Assistant = {
+  name: 'builtin',
+  async answer(request) {
+    const composed = composeAnswer(request.question, request.facts);
+    async function* pieces() {
+      for (const piece of piecesOf(composed.paragraphs)) {
+        if (request.signal.aborted) return;
+        yield piece;
+      }
+    }
+    return { pieces: pieces(), facts: composed.facts, provider: 'builtin', fallback: false };
+  },
+};

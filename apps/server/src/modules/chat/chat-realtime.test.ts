@@ -1,0 +1,225 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, register, secretFromOutbox, type TestApp } from '../../testing/harness.ts';
+
+// The chat over Socket.IO, and the OpenAI-compatible provider against a local server that speaks
+// the chat-completions protocol (streaming), including its failures.
+
+const ADMINS = Array.from({ length: 20 }, (_, i) => `socket.${i}@chat.test`);
+let nextAdmin = 0;
+
+/** A local chat-completions server; `mode` decides how it answers the next requests. */
+let mode: 'stream' | 'fail' | 'stall' | 'slow' = 'stream';
+let llm: Server;
+let llmUrl: string;
+
+function chunk(text: string): string {
+  return `data: ${JSON.stringify({
+    id: 'c1',
+    object: 'chat.completion.chunk',
+    created: 0,
+    model: 'test',
+    choices: [{ index: 0, delta: { content: text }, finish_reason: null }],
+  })}\n\n`;
+}
+
+beforeAll(async () => {
+  llm = createServer((request, response) => {
+    let body = '';
+    request.on('data', (c) => {
+      body += c;
+    });
+    request.on('end', async () => {
+      if (mode === 'fail') {
+        response.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"down"}}');
+        return;
+      }
+      const sent = JSON.parse(body) as { messages: { role: string; content: string }[] };
+      const grounded = sent.messages.some((m) => m.role === 'system' && m.content.startsWith('FACTS '));
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      const words = grounded ? ['Your ', 'chart ', 'speaks.'] : ['No ', 'facts.'];
+      if (mode === 'slow') for (let i = 0; i < 40; i++) words.push(`word${i} `);
+      for (const [i, word] of words.entries()) {
+        if (response.destroyed) return;
+        response.write(chunk(word));
+        if (mode === 'stall' && i === 0) return; // never another byte
+        if (mode === 'slow') await new Promise((r) => setTimeout(r, 50));
+      }
+      response.end('data: [DONE]\n\n');
+    });
+  });
+  await new Promise<void>((resolve) => llm.listen(0, '127.0.0.1', resolve));
+  llmUrl = `http://127.0.0.1:${(llm.address() as AddressInfo).port}/v1`;
+});
+afterAll(() => new Promise<void>((resolve) => llm.close(() => resolve())));
+
+async function start(withLlm: boolean): Promise<{ t: TestApp; base: string }> {
+  const t = await createTestApp({
+    config: {
+      adminEmails: ADMINS,
+      ...(withLlm && {
+        assistant: {
+          provider: 'openai' as const,
+          openai: {
+            baseUrl: llmUrl,
+            apiKey: 'test-key',
+            model: 'test',
+            timeoutMs: 2000,
+            idleMs: 300,
+            maxRetries: 0,
+          },
+        },
+      }),
+    },
+  });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return { t, base: `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}` };
+}
+
+async function subscriber(t: TestApp): Promise<{ token: string; session: string }> {
+  const email = ADMINS[nextAdmin++]!;
+  const { token } = await register(t.app, email);
+  await t.app.inject(`/api/auth/verify-email/${await secretFromOutbox(t.app, email, 'verify-email')}`);
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/birth-data/save',
+    headers: bearer(token),
+    payload: {
+      name: 'Ada',
+      date: '1990-04-21',
+      time: '14:30',
+      city: 'Oslo',
+      country: 'Norway',
+      latitude: 59.91,
+      longitude: 10.75,
+      timeZone: 'Europe/Oslo',
+    },
+  });
+  const created = await t.app.inject({ method: 'POST', url: '/api/chat/sessions', headers: bearer(token) });
+  return { token, session: created.json().data.id };
+}
+
+function open(base: string, token?: string): Socket {
+  return connect(base, {
+    path: '/socket.io',
+    auth: token ? { token } : {},
+    transports: ['websocket'],
+    reconnection: false,
+  });
+}
+
+function next<T>(socket: Socket, event: string): Promise<T> {
+  return new Promise((resolve) => socket.once(event, resolve));
+}
+
+describe('chat over the socket', () => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    ({ t, base } = await start(false));
+  });
+  afterAll(() => t.close());
+
+  it('refuses a handshake without a valid token', async () => {
+    const socket = open(base);
+    const error = await next<Error>(socket, 'connect_error');
+    expect(error.message).toMatch(/Authentication required/);
+    socket.close();
+    const forged = open(base, 'not-a-token');
+    expect((await next<Error>(forged, 'connect_error')).message).toMatch(/Authentication required/);
+    forged.close();
+  });
+
+  it('streams deltas and a done event, stores the answer, and disconnects a revoked session', async () => {
+    const { token, session } = await subscriber(t);
+    const socket = open(base, token);
+    await next(socket, 'connect');
+    const deltas: string[] = [];
+    socket.on('chat:delta', (d: { text: string }) => deltas.push(d.text));
+    const done = next<{ message: { content: string; facts: unknown[] } }>(socket, 'chat:done');
+    socket.emit('chat:send', { sessionId: session, content: 'What does my Moon sign mean?' });
+    const { message } = await done;
+    expect(deltas.length).toBeGreaterThan(1);
+    expect(message.content).toBe(deltas.join(''));
+    expect(message.facts.length).toBeGreaterThan(0);
+    const stored = (
+      await t.app.inject({ url: `/api/chat/sessions/${session}`, headers: bearer(token) })
+    ).json().data;
+    expect(stored.messages).toHaveLength(2);
+
+    const bad = next<{ status: number }>(socket, 'chat:error');
+    socket.emit('chat:send', { sessionId: session, content: '   ' });
+    expect((await bad).status).toBe(422);
+
+    await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) });
+    const gone = next(socket, 'disconnect');
+    socket.emit('chat:send', { sessionId: session, content: 'Still there?' });
+    await gone;
+    expect(socket.connected).toBe(false);
+  });
+});
+
+describe('an OpenAI-compatible provider', () => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    ({ t, base } = await start(true));
+  });
+  afterAll(() => t.close());
+
+  async function ask(token: string, session: string) {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/chat/sessions/${session}/messages`,
+      headers: bearer(token),
+      payload: { content: 'What does my Moon sign mean?' },
+    });
+    const done = response.body.split('\n\n').find((b) => b.startsWith('event: done'))!;
+    return JSON.parse(done.slice(done.indexOf('data: ') + 6)).message as {
+      content: string;
+      provider: string;
+      fallback: boolean;
+      stopped: boolean;
+    };
+  }
+
+  it('streams the model’s tokens with the chart facts given as context', async () => {
+    mode = 'stream';
+    const { token, session } = await subscriber(t);
+    expect(await ask(token, session)).toMatchObject({
+      content: 'Your chart speaks.',
+      provider: 'openai',
+      fallback: false,
+    });
+  });
+
+  it('falls back to the built-in assistant when the provider fails or stalls, and says so', async () => {
+    const { token, session } = await subscriber(t);
+    mode = 'fail';
+    const failed = await ask(token, session);
+    expect(failed).toMatchObject({ provider: 'openai', fallback: true });
+    expect(failed.content).toMatch(/Moon in/);
+    mode = 'stall';
+    const stalled = await ask(token, session);
+    expect(stalled.fallback).toBe(true);
+    expect(stalled.content.startsWith('Your ')).toBe(true);
+    expect(stalled.content).toMatch(/built-in assistant/);
+  });
+
+  it('stops an answer on chat:stop and stores what was said, marked stopped', async () => {
+    mode = 'slow';
+    const { token, session } = await subscriber(t);
+    const socket = open(base, token);
+    await next(socket, 'connect');
+    socket.once('chat:delta', () => socket.emit('chat:stop', { sessionId: session }));
+    const done = next<{ message: { content: string; stopped: boolean } }>(socket, 'chat:done');
+    socket.emit('chat:send', { sessionId: session, content: 'Tell me everything' });
+    const { message } = await done;
+    expect(message.stopped).toBe(true);
+    expect(message.content.length).toBeGreaterThan(0);
+    expect(message.content).not.toContain('word39');
+    socket.close();
+  });
+});

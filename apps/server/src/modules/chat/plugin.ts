@@ -1,0 +1,50 @@
+import { PAID_ACCESS_REQUIRED_MESSAGE } from '@app/contracts/subscription.ts';
+import { AppError } from '../../platform/errors.ts';
+import { defineModule } from '../../platform/module.ts';
+import { type Assistant, builtinAssistant } from './assistant.ts';
+import { openAiAssistant } from './openai-assistant.ts';
+import { attachRealtime } from './realtime.ts';
+import { ChatRepository } from './repository.ts';
+import { chatRoutes } from './routes.ts';
+import { ChatService } from './service.ts';
+
+/** The assistant: /api/chat/* over HTTP (answers stream as server-sent events) and Socket.IO. */
+export const chatModule = defineModule({
+  name: 'chat',
+  dependencies: ['auth', 'subscription', 'birth-data'],
+  async register(app) {
+    const settings = app.config.assistant ?? { provider: 'builtin' };
+    const assistant: Assistant =
+      settings.provider === 'openai' ? openAiAssistant(settings.openai) : builtinAssistant;
+    const service = new ChatService({
+      repo: new ChatRepository(app.database.db),
+      clock: app.clock,
+      assistant,
+      birthOf: (userId) => app.birthData.birthFacts(userId),
+      allowance: {
+        consume: (user) => app.subscriptions.consumeAllowance(user, 'chatMessages'),
+        usage: async (user) => {
+          const limits = await app.subscriptions.constraints(user);
+          return {
+            used: limits.chatMessages.used,
+            limit: limits.chatMessages.limit,
+            resetsAt: limits.resetsAt,
+          };
+        },
+      },
+    });
+    app.auth.addExportSection('chat', (userId) => service.exportSection(userId));
+    await app.register(chatRoutes, { prefix: '/api/chat', service, guard: app.requirePaidAccess });
+    attachRealtime(app, {
+      service,
+      authenticate: (token) => app.auth.authenticate(token),
+      // The same checks as the routes' guard, for the socket's handshake.
+      checkAccess: async (user) => {
+        if (!user.emailVerified)
+          throw new AppError(403, 'EMAIL_NOT_VERIFIED', 'Please verify your email address first.');
+        if (!(await app.subscriptionAccess.hasPaidAccess(user)))
+          throw new AppError(403, 'PAYMENT_REQUIRED', PAID_ACCESS_REQUIRED_MESSAGE);
+      },
+    });
+  },
+});

@@ -1,0 +1,134 @@
+import { ChatMessageBodySchema } from '@app/contracts/chat.ts';
+import type { FastifyInstance } from 'fastify';
+import { Server, type Socket } from 'socket.io';
+import { z } from 'zod';
+import type { AuthUser } from '../../platform/auth-guard.ts';
+import { AppError, defaultMessage } from '../../platform/errors.ts';
+import type { ChatService } from './service.ts';
+
+// The chat over Socket.IO on the server's own port: the same token authenticates the handshake,
+// each person has a room, `chat:send` streams `chat:delta` pieces and a `chat:done`, `chat:stop`
+// stops the answer. Sessions are checked again on every message and every few seconds, so a
+// revoked session is disconnected.
+
+const REVALIDATE_MS = 10_000;
+const SendSchema = z.object({ sessionId: z.string().uuid() }).and(ChatMessageBodySchema);
+const StopSchema = z.object({ sessionId: z.string() });
+
+export interface RealtimeOptions {
+  service: ChatService;
+  /** The person behind a token, or null when the session ended. */
+  authenticate(token: string): Promise<AuthUser | null>;
+  /** Throws an AppError when the person may not use the chat (unverified, no plan with the chat). */
+  checkAccess(user: AuthUser): Promise<void>;
+}
+
+interface SocketData {
+  token: string;
+  user: AuthUser;
+  answering: Map<string, AbortController>;
+}
+
+function problem(error: unknown): { status: number; error: string; code: string } {
+  if (error instanceof AppError) return { status: error.status, error: error.message, code: error.code };
+  return { status: 500, error: defaultMessage(500), code: 'INTERNAL' };
+}
+
+export function attachRealtime(app: FastifyInstance, options: RealtimeOptions): Server {
+  const io = new Server(app.server, {
+    path: '/socket.io',
+    serveClient: false,
+    // Same origin as the app, plus the configured API origins.
+    cors: { origin: app.config.corsOrigins, credentials: false },
+  });
+
+  io.use(async (socket, next) => {
+    const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : '';
+    try {
+      const user = token ? await options.authenticate(token) : null;
+      if (!user) return next(new Error(defaultMessage(401)));
+      await options.checkAccess(user);
+      const data = socket.data as SocketData;
+      data.token = token;
+      data.user = user;
+      data.answering = new Map();
+      await socket.join(`user:${user.id}`);
+      next();
+    } catch (error) {
+      next(new Error(problem(error).error));
+    }
+  });
+
+  io.on('connection', (socket: Socket) => {
+    const data = socket.data as SocketData;
+    socket.on('chat:send', async (payload: unknown) => {
+      const parsed = SendSchema.safeParse(payload);
+      const sessionId = (payload as { sessionId?: unknown })?.sessionId;
+      if (!parsed.success) {
+        socket.emit('chat:error', {
+          sessionId,
+          status: 422,
+          code: 'VALIDATION_FAILED',
+          error: parsed.error.issues[0]?.message ?? defaultMessage(422),
+        });
+        return;
+      }
+      const user = await options.authenticate(data.token);
+      if (!user) {
+        socket.disconnect(true);
+        return;
+      }
+      const stop = new AbortController();
+      data.answering.get(parsed.data.sessionId)?.abort();
+      data.answering.set(parsed.data.sessionId, stop);
+      try {
+        const exchange = await options.service.send(
+          user,
+          parsed.data.sessionId,
+          parsed.data.content,
+          stop.signal,
+        );
+        socket.emit('chat:started', { sessionId: exchange.session.id, userMessage: exchange.userMessage });
+        try {
+          for await (const text of exchange.pieces)
+            socket.emit('chat:delta', { sessionId: exchange.session.id, text });
+        } catch (error) {
+          app.log.error({ err: error }, 'chat answer failed');
+        }
+        const message = await exchange.finish();
+        io.to(`user:${user.id}`).emit('chat:done', {
+          sessionId: exchange.session.id,
+          message,
+          userMessage: exchange.userMessage,
+        });
+      } catch (error) {
+        socket.emit('chat:error', { sessionId: parsed.data.sessionId, ...problem(error) });
+      } finally {
+        if (data.answering.get(parsed.data.sessionId) === stop) data.answering.delete(parsed.data.sessionId);
+      }
+    });
+    socket.on('chat:stop', (payload: unknown) => {
+      const parsed = StopSchema.safeParse(payload);
+      if (parsed.success) data.answering.get(parsed.data.sessionId)?.abort();
+    });
+    socket.on('disconnect', () => {
+      for (const stop of data.answering.values()) stop.abort();
+    });
+  });
+
+  // A session ended elsewhere (logout, password change, an admin) closes its sockets.
+  const sweep = setInterval(async () => {
+    for (const socket of await io.fetchSockets()) {
+      const data = socket.data as SocketData;
+      if (!(await options.authenticate(data.token).catch(() => null))) socket.disconnect(true);
+    }
+  }, REVALIDATE_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    // Not io.close(): that would close the HTTP server, which Fastify closes itself.
+    io.disconnectSockets(true);
+    io.engine.close();
+  });
+  return io;
+}

@@ -1,0 +1,164 @@
+import {
+  ChatMemorySchema,
+  ChatMessageBodySchema,
+  ChatSessionDetailSchema,
+  ChatSessionSchema,
+  ChatStartersSchema,
+  ChatUsageSchema,
+  CreateSessionBodySchema,
+  chatAnswer,
+  MemoryParamsSchema,
+  RenameSessionBodySchema,
+  SessionParamsSchema,
+} from '@app/contracts/chat.ts';
+import { OkMessageSchema } from '@app/contracts/errors.ts';
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../platform/auth-guard.ts';
+import type { ChatService } from './service.ts';
+
+const security = [{ bearerAuth: [] }];
+const tags = ['chat'];
+
+export interface ChatRouteOptions {
+  service: ChatService;
+  /** preHandler: signed in, verified, paid access with a plan that includes the chat. */
+  guard: preHandlerAsyncHookHandler;
+}
+
+/** /api/chat/*: the person's own conversations only; another person's conversation is a 404. */
+export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, { service, guard }) => {
+  const ok = <T>(data: T) => ({ success: true as const, data });
+  const options = { preHandler: guard };
+
+  app.get(
+    '/usage',
+    { ...options, schema: { tags, security, response: { 200: chatAnswer(ChatUsageSchema) } } },
+    async (request) => ok(await service.usage(currentUser(request))),
+  );
+  app.get(
+    '/starters',
+    { ...options, schema: { tags, security, response: { 200: chatAnswer(ChatStartersSchema) } } },
+    async (request) => ok(await service.starters(currentUser(request))),
+  );
+  app.get(
+    '/sessions',
+    { ...options, schema: { tags, security, response: { 200: chatAnswer(z.array(ChatSessionSchema)) } } },
+    async (request) => ok(await service.sessions(currentUser(request))),
+  );
+  app.post(
+    '/sessions',
+    {
+      ...options,
+      // The body is optional: no body means a conversation with the default title.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+      schema: {
+        tags,
+        security,
+        body: CreateSessionBodySchema,
+        response: { 201: chatAnswer(ChatSessionSchema) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(ok(await service.create(currentUser(request), request.body.title))),
+  );
+  app.get(
+    '/sessions/:id',
+    {
+      ...options,
+      schema: {
+        tags,
+        security,
+        params: SessionParamsSchema,
+        response: { 200: chatAnswer(ChatSessionDetailSchema) },
+      },
+    },
+    async (request) => ok(await service.detail(currentUser(request), request.params.id)),
+  );
+  app.patch(
+    '/sessions/:id',
+    {
+      ...options,
+      schema: {
+        tags,
+        security,
+        params: SessionParamsSchema,
+        body: RenameSessionBodySchema,
+        response: { 200: chatAnswer(ChatSessionSchema) },
+      },
+    },
+    async (request) => ok(await service.rename(currentUser(request), request.params.id, request.body.title)),
+  );
+  app.delete(
+    '/sessions/:id',
+    {
+      ...options,
+      schema: { tags, security, params: SessionParamsSchema, response: { 200: OkMessageSchema } },
+    },
+    async (request) => {
+      await service.remove(currentUser(request), request.params.id);
+      return { success: true as const, message: 'The conversation was deleted.' };
+    },
+  );
+  app.get(
+    '/memory',
+    { ...options, schema: { tags, security, response: { 200: chatAnswer(z.array(ChatMemorySchema)) } } },
+    async (request) => ok(await service.memories(currentUser(request))),
+  );
+  app.delete(
+    '/memory/:id',
+    {
+      ...options,
+      schema: { tags, security, params: SessionParamsSchema, response: { 200: OkMessageSchema } },
+    },
+    async (request) => {
+      await service.forgetMemory(currentUser(request), request.params.id);
+      return { success: true as const, message: 'The assistant has forgotten it.' };
+    },
+  );
+
+  // The answer streams as server-sent events: a `data:` event per piece, then `event: done` with
+  // the stored messages. Refusals (unknown conversation, limits) come before the stream, as JSON.
+  app.post(
+    '/sessions/:id/messages',
+    { ...options, schema: { tags, security, params: SessionParamsSchema, body: ChatMessageBodySchema } },
+    async (request, reply) => {
+      const stop = new AbortController();
+      const exchange = await service.send(
+        currentUser(request),
+        request.params.id,
+        request.body.content,
+        stop.signal,
+      );
+      reply.hijack();
+      const raw = reply.raw;
+      raw.on('close', () => {
+        if (!raw.writableFinished) stop.abort();
+      });
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      try {
+        for await (const text of exchange.pieces) {
+          if (stop.signal.aborted) break;
+          raw.write(`data: ${JSON.stringify({ text })}\n\n`);
+        }
+      } catch (error) {
+        request.log.error({ err: error }, 'chat answer failed');
+      }
+      const message = await exchange.finish();
+      if (!raw.destroyed) {
+        raw.end(
+          `event: done\ndata: ${JSON.stringify({ sessionId: exchange.session.id, message, userMessage: exchange.userMessage })}\n\n`,
+        );
+      }
+    },
+  );
+};

@@ -1,0 +1,261 @@
+import { randomUUID } from 'node:crypto';
+import type { NatalChart } from '@app/astro/chart/natal-chart';
+import type { Role } from '@app/contracts/auth.ts';
+import {
+  type ChatMemory,
+  type ChatMessage,
+  type ChatSession,
+  type ChatSessionDetail,
+  type ChatUsage,
+  FIXED_STARTERS,
+} from '@app/contracts/chat.ts';
+import { memoriesIn, needsUpcoming } from '@app/interpretations/chat-composer';
+import { SIGNS } from '@app/interpretations/knowledge';
+import { transitTitle } from '@app/interpretations/landscape-composer';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import type { Assistant } from './assistant.ts';
+import { type ChatBirth, chatFacts, natalOf, todaysTransits, upcomingTransits } from './facts.ts';
+import type { ChatRepository } from './repository.ts';
+
+export const MESSAGES = {
+  sessionNotFound: 'That conversation does not exist.',
+  memoryNotFound: 'That memory does not exist.',
+  birthDataRequired: 'Save your birth data first: the assistant answers from your own birth chart.',
+} as const;
+
+export const DEFAULT_TITLE = 'New conversation';
+const TITLE_FROM_QUESTION = 60;
+
+export type Actor = { id: string; role: Role };
+
+export interface ChatPorts {
+  birthOf(userId: string): Promise<ChatBirth | null>;
+  allowance: {
+    consume(user: Actor): Promise<{ used: number; limit: number }>;
+    usage(user: Actor): Promise<ChatUsage>;
+  };
+}
+
+export interface ChatServiceDeps extends ChatPorts {
+  repo: ChatRepository;
+  clock: Clock;
+  assistant: Assistant;
+}
+
+/** One question being answered: the stored question, the streamed pieces, and the stored answer once done. */
+export interface Exchange {
+  session: ChatSession;
+  userMessage: ChatMessage;
+  pieces: AsyncIterable<string>;
+  /** Stores what was said (all of it, or up to the stop) and answers the stored message. */
+  finish(): Promise<ChatMessage>;
+}
+
+interface SkyCache {
+  key: string;
+  chart: NatalChart;
+  today: ReturnType<typeof todaysTransits>;
+  upcoming?: ReturnType<typeof upcomingTransits>;
+}
+
+const SKY_CACHE_SIZE = 1000;
+
+export class ChatService {
+  /** Per person: their chart and today's sky, until their day or birth data changes. */
+  private readonly skies = new Map<string, SkyCache>();
+
+  constructor(private readonly deps: ChatServiceDeps) {}
+
+  private get now(): Date {
+    return this.deps.clock.now();
+  }
+
+  sessions(user: Actor): Promise<ChatSession[]> {
+    return this.deps.repo.sessions(user.id);
+  }
+
+  create(user: Actor, title?: string): Promise<ChatSession> {
+    return this.deps.repo.createSession(user.id, {
+      id: randomUUID(),
+      title: title ?? DEFAULT_TITLE,
+      now: this.now.toISOString(),
+    });
+  }
+
+  private async ownSession(user: Actor, id: string): Promise<ChatSession> {
+    const session = await this.deps.repo.session(user.id, id);
+    if (!session) throw notFound(MESSAGES.sessionNotFound);
+    return session;
+  }
+
+  async detail(user: Actor, id: string): Promise<ChatSessionDetail> {
+    const session = await this.ownSession(user, id);
+    return { ...session, messages: await this.deps.repo.messages(user.id, id) };
+  }
+
+  async rename(user: Actor, id: string, title: string): Promise<ChatSession> {
+    if (!(await this.deps.repo.rename(user.id, id, title, this.now.toISOString())))
+      throw notFound(MESSAGES.sessionNotFound);
+    return this.ownSession(user, id);
+  }
+
+  async remove(user: Actor, id: string): Promise<void> {
+    if (!(await this.deps.repo.deleteSession(user.id, id))) throw notFound(MESSAGES.sessionNotFound);
+  }
+
+  usage(user: Actor): Promise<ChatUsage> {
+    return this.deps.allowance.usage(user);
+  }
+
+  memories(user: Actor): Promise<ChatMemory[]> {
+    return this.deps.repo.memories(user.id);
+  }
+
+  async forgetMemory(user: Actor, id: string): Promise<void> {
+    if (!(await this.deps.repo.forgetMemory(user.id, id))) throw notFound(MESSAGES.memoryNotFound);
+  }
+
+  private async birthOrRefuse(userId: string): Promise<ChatBirth> {
+    const birth = await this.deps.birthOf(userId);
+    if (!birth) throw new AppError(409, 'BIRTH_DATA_REQUIRED', MESSAGES.birthDataRequired);
+    return birth;
+  }
+
+  /** The person's chart and sky for today, computed once a day (and again when the birth data changes). */
+  private sky(userId: string, birth: ChatBirth, withUpcoming: boolean): SkyCache {
+    const now = this.now;
+    const key = [
+      birth.utc,
+      birth.latitude,
+      birth.longitude,
+      birth.timeKnown,
+      birth.timeZone,
+      now.toISOString().slice(0, 10),
+    ].join('|');
+    let cached = this.skies.get(userId);
+    if (!cached || cached.key !== key) {
+      const chart = natalOf(birth);
+      cached = { key, chart, today: todaysTransits(chart, birth.timeZone, now) };
+      this.skies.delete(userId);
+      if (this.skies.size >= SKY_CACHE_SIZE) {
+        const oldest = this.skies.keys().next().value;
+        if (oldest !== undefined) this.skies.delete(oldest);
+      }
+      this.skies.set(userId, cached);
+    }
+    if (withUpcoming && !cached.upcoming)
+      cached.upcoming = upcomingTransits(cached.chart, birth.timeZone, now);
+    return cached;
+  }
+
+  /** SPEC's five starters, and up to three made for this person from their chart and today's sky. */
+  async starters(user: Actor): Promise<{ fixed: string[]; tailored: string[] }> {
+    const birth = await this.birthOrRefuse(user.id);
+    const sky = this.sky(user.id, birth, false);
+    const tailored: string[] = [];
+    const top = sky.today[0];
+    if (top) {
+      const point = sky.chart.bodies.find((b) => b.body === top.point);
+      const pointSign =
+        point?.sign ??
+        (top.point === 'ascendant' ? sky.chart.angles?.ascendantSign : sky.chart.angles?.midheavenSign);
+      const title = transitTitle({
+        ...top,
+        pointSign: pointSign ?? 'aries',
+        pointHouse: null,
+        bodyHouse: null,
+      });
+      tailored.push(`What does “${title}” mean for me?`);
+    }
+    const venus = sky.chart.bodies.find((b) => b.body === 'venus');
+    if (venus) tailored.push(`How does my Venus in ${SIGNS[venus.sign]?.name} shape my relationships?`);
+    tailored.push('Which transits should I know about this week?');
+    return { fixed: [...FIXED_STARTERS], tailored: tailored.slice(0, 3) };
+  }
+
+  /**
+   * Checks, counts and stores the question, then starts the answer. Everything that can refuse
+   * (unknown conversation, no birth data, daily limit) refuses before anything streams.
+   */
+  async send(user: Actor, sessionId: string, content: string, signal: AbortSignal): Promise<Exchange> {
+    const session = await this.ownSession(user, sessionId);
+    const birth = await this.birthOrRefuse(user.id);
+    await this.deps.allowance.consume(user);
+    const asked = this.now.toISOString();
+    const history = (await this.deps.repo.messages(user.id, sessionId)).map((m) => ({
+      role: m.role,
+      content: m.content,
+    }));
+    const userMessage = await this.deps.repo.addMessage({
+      id: randomUUID(),
+      sessionId,
+      userId: user.id,
+      role: 'user',
+      content,
+      facts: [],
+      stopped: false,
+      provider: null,
+      fallback: false,
+      createdAt: asked,
+    });
+    for (const text of memoriesIn(content))
+      await this.deps.repo.remember(user.id, { id: randomUUID(), text, now: asked });
+    if (session.title === DEFAULT_TITLE && history.length === 0)
+      await this.deps.repo.rename(user.id, sessionId, titleFrom(content), asked);
+    else await this.deps.repo.touch(user.id, sessionId, asked);
+
+    const sky = this.sky(user.id, birth, needsUpcoming(content));
+    const facts = chatFacts({
+      chart: sky.chart,
+      zone: birth.timeZone,
+      now: this.now,
+      today: sky.today,
+      upcoming: sky.upcoming ?? [],
+      memories: (await this.deps.repo.memories(user.id)).map((m) => m.text),
+    });
+    const stream = await this.deps.assistant.answer({ question: content, facts, history, signal });
+    let said = '';
+    let completed = false;
+    async function* pieces() {
+      for await (const piece of stream.pieces) {
+        said += piece;
+        yield piece;
+        if (signal.aborted) return;
+      }
+      completed = !signal.aborted;
+    }
+    const finish = async () => {
+      const message = await this.deps.repo.addMessage({
+        id: randomUUID(),
+        sessionId,
+        userId: user.id,
+        role: 'assistant',
+        content: said,
+        facts: stream.facts,
+        stopped: !completed,
+        provider: stream.provider,
+        fallback: stream.fallback,
+        createdAt: this.now.toISOString(),
+      });
+      await this.deps.repo.touch(user.id, sessionId, message.createdAt);
+      return message;
+    };
+    return { session, userMessage, pieces: pieces(), finish };
+  }
+
+  /** The person's conversations and memories, for the account export. */
+  exportSection = async (userId: string) => {
+    const actor = { id: userId, role: 'user' as Role };
+    const sessions = await this.sessions(actor);
+    return {
+      conversations: await Promise.all(sessions.map((s) => this.detail(actor, s.id))),
+      memories: await this.memories(actor),
+    };
+  };
+}
+
+function titleFrom(question: string): string {
+  const line = question.split('\n')[0]!.trim();
+  return line.length <= TITLE_FROM_QUESTION ? line : `${line.slice(0, TITLE_FROM_QUESTION - 1).trimEnd()}…`;
+}

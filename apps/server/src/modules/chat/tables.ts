@@ -1,0 +1,34 @@
+export interface ChatSessionsTable {
+  id: string;
+  user_id: string;
+  title: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ChatMessagesTable {
+  id: string;
+  session_id: string;
+  user_id: string;
+  role: string;
+  content: string;
+  /** JSON list of the facts the answer used. */
+  facts: string;
+  stopped: number;
+  provider: string | null;
+  fallback: number;
+  created_at: string;
+}
+
+export interface ChatMemoriesTable {
+  id: string;
+  user_id: string;
+  text: string;
+  created_at: string;
+}
+
+export interface ChatTables {
+  chat_sessions: ChatSessionsTable;
+  chat_messages: ChatMessagesTable;
+  chat_memories: ChatMemoriesTable;
+}
