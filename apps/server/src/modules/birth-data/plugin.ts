@@ -11,6 +11,8 @@ export interface BirthDataPort {
   birthFacts(userId: string): Promise<BirthFacts | null>;
   /** People with birth data, a batch at a time in a stable order (for scheduled work). */
   userIdsAfter(after: string, limit: number): Promise<string[]>;
+  /** Called after a person's birth data changed or was deleted (in the process that changed it). */
+  onChange(listener: (userId: string) => Promise<void>): void;
 }
 
 declare module 'fastify' {
@@ -32,6 +34,7 @@ export const birthDataModule = defineModule({
     app.decorate('birthData', {
       birthFacts: (userId: string) => birthData.birthFacts(userId),
       userIdsAfter: (after: string, limit: number) => birthData.userIdsAfter(after, limit),
+      onChange: (listener: (userId: string) => Promise<void>) => birthData.onChange(listener),
     } satisfies BirthDataPort);
     app.auth.addExportSection('birthData', birthData.exportSection);
     await app.register(birthDataRoutes, { prefix: '/api', birthData });

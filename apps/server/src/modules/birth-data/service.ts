@@ -119,11 +119,24 @@ export class BirthDataService {
     if (!existing) throw notFound(MESSAGES.nothingSaved);
     const row = { ...this.resolve(userId, body, this.now()), created_at: existing.created_at };
     if (!(await this.deps.repo.update(row))) throw notFound(MESSAGES.nothingSaved);
+    await this.changed(userId);
     return toBirthData(row);
   }
 
   async delete(userId: string): Promise<void> {
     if (!(await this.deps.repo.delete(userId))) throw notFound(MESSAGES.nothingSaved);
+    await this.changed(userId);
+  }
+
+  private readonly listeners: ((userId: string) => Promise<void>)[] = [];
+
+  /** Readings made from the birth data (the landscape) drop what they derived when it changes. */
+  onChange(listener: (userId: string) => Promise<void>): void {
+    this.listeners.push(listener);
+  }
+
+  private async changed(userId: string): Promise<void> {
+    for (const listener of this.listeners) await listener(userId);
   }
 
   /** The person's natal chart; computed on request (a fraction of a millisecond), so never stale. */

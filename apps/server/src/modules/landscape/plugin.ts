@@ -52,6 +52,7 @@ export const landscapeModule = defineModule({
         (await app.subscriptionAccess.hasPaidAccess(account))
       );
     };
+    app.birthData.onChange((userId) => service.birthDataChanged(userId));
     app.auth.addExportSection('cosmicLandscape', (userId) => service.exportSection(userId));
     await app.register(landscapeRoutes, {
       prefix: '/api/cosmic-landscape',

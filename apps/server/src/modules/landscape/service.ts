@@ -94,22 +94,27 @@ export class LandscapeService {
       return stored.landscape;
     const landscape = this.compose(birth, day, 0);
     await this.deps.repo.store({ userId, landscape, birthStamp: stampOf(birth) });
+    // The birth data may have changed while this was being built: then it is not kept.
+    const now = await this.deps.birthOf(userId);
+    if (!now || stampOf(now) !== stampOf(birth)) await this.deps.repo.forget(userId, day.date);
     return landscape;
   }
 
   /**
-   * Today's landscape as JSON text. The stored text of the newest landscape is answered as it is
-   * when it still belongs to today in its zone and to the current birth data (a location change
-   * drops today's, so the stored zone is the one in force).
+   * Today's landscape as JSON text: the stored text of the newest landscape, as it is, while it
+   * still belongs to today in its zone. A change of birth data or location drops it (see
+   * birthDataChanged and setLocation), so it is never older than either.
    */
   async todayJson(userId: string): Promise<string> {
-    const [latest, birth] = await Promise.all([
-      this.deps.repo.latestText(userId),
-      this.birthOrRefuse(userId),
-    ]);
-    if (latest && latest.birthStamp === stampOf(birth) && localDateAt(latest.zone, this.now) === latest.date)
-      return latest.payload;
+    const latest = await this.deps.repo.latestText(userId);
+    if (latest && localDateAt(latest.zone, this.now) === latest.date) return latest.payload;
     return JSON.stringify(await this.today(userId));
+  }
+
+  /** The birth data changed: the newest landscape no longer fits it (older days stay as they were read). */
+  async birthDataChanged(userId: string): Promise<void> {
+    const latest = await this.deps.repo.latestText(userId);
+    if (latest) await this.deps.repo.forget(userId, latest.date);
   }
 
   /** POST /generate: the same as asking for today's; building it twice changes nothing. */
