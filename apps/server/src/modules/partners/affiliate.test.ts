@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GOOD_PASSWORD, register } from '../../testing/harness.ts';
+import { GOOD_PASSWORD, register, secretFromOutbox } from '../../testing/harness.ts';
 import {
   createProgrammeApp,
   freshIp,
@@ -554,9 +554,14 @@ describe('account export and deletion', () => {
     expect(gbp).toEqual({ currency: 'GBP', earnedMinor: 1000, reversedMinor: 0, balanceMinor: 1000 });
   });
 
-  it("a partner's export lists their applications", async () => {
+  it("a partner's export lists their applications once the account has proved the address", async () => {
     const partner = await makePartner(t, {}, 'Exporting Partner');
     const account = await register(t.app, partner.email);
+    const before = (await send(t.app, 'GET', '/api/auth/export', { token: account.token })).json();
+    expect(before.sections.partnerProgramme.applications).toEqual([]);
+    await t.app.inject(
+      `/api/auth/verify-email/${await secretFromOutbox(t.app, partner.email, 'verify-email')}`,
+    );
     const exported = (await send(t.app, 'GET', '/api/auth/export', { token: account.token })).json();
     expect(exported.sections.partnerProgramme.applications).toEqual([
       expect.objectContaining({ email: partner.email, status: 'approved', partnerId: partner.id }),
