@@ -18,6 +18,17 @@ describe('toast store', () => {
     expect(useToasts.getState().toasts).toHaveLength(0);
   });
 
+  it('closes every toast with a tag at once, and leaves the others', () => {
+    useToasts.getState().addToast({ title: 'Not yet', tag: 'pending', duration: 0 });
+    useToasts.getState().addToast({ title: 'Still not', tag: 'pending' });
+    useToasts.getState().addToast({ title: 'Saved' });
+    useToasts.getState().dismissTagged('pending');
+    expect(useToasts.getState().toasts.map((toast) => toast.title)).toEqual(['Saved']);
+    // Their timers went with them.
+    vi.advanceTimersByTime(5000);
+    expect(useToasts.getState().toasts).toHaveLength(0);
+  });
+
   it('keeps a toast with duration 0 until it is dismissed', () => {
     const id = useToasts.getState().addToast({ title: 'Read me', duration: 0, variant: 'error' });
     vi.advanceTimersByTime(60 * 60 * 1000);

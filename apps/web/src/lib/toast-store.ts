@@ -10,6 +10,8 @@ export interface Toast {
   variant: ToastVariant;
   /** Milliseconds before it closes by itself; 0 keeps it until dismissed. */
   duration: number;
+  /** Names what the toast is about, so it can be taken back when that stops being true. */
+  tag?: string;
 }
 
 export type ToastInput = Omit<Toast, 'id' | 'variant' | 'duration'> &
@@ -19,6 +21,8 @@ interface ToastState {
   toasts: Toast[];
   addToast: (toast: ToastInput) => string;
   dismissToast: (id: string) => void;
+  /** Closes every toast with this tag. */
+  dismissTagged: (tag: string) => void;
   clearToasts: () => void;
 }
 
@@ -53,6 +57,9 @@ export const useToasts = create<ToastState>((set, get) => ({
   dismissToast: (id) => {
     stopTimer(id);
     set({ toasts: get().toasts.filter((toast) => toast.id !== id) });
+  },
+  dismissTagged: (tag) => {
+    for (const toast of get().toasts) if (toast.tag === tag) get().dismissToast(toast.id);
   },
   clearToasts: () => {
     for (const id of timers.keys()) stopTimer(id);

@@ -21,6 +21,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { type NextStep, nextStep } from '../access.ts';
 import { LoadingScreen } from '../layout/loading-screen.tsx';
 import { readAccessFacts, useAccessFacts } from '../use-access-facts.ts';
+import { greeting } from './greeting.ts';
 import { ZodiacWheel } from './zodiac-wheel.tsx';
 
 // The forms and their validation load in parallel with the first paint, keeping the start-up code small.
@@ -150,7 +151,7 @@ function NextStepCard({ user, step }: { user: User; step: Exclude<NextStep, 'sig
         <card.Icon aria-hidden="true" className="size-6" />
       </span>
       <div>
-        <p className="text-sm text-muted">Welcome back, {user.name}.</p>
+        <p className="text-sm text-muted">{greeting(user)}</p>
         <h2 className="mt-1 text-2xl font-semibold">{card.title}</h2>
         <p className="mt-2 text-muted">{card.text}</p>
       </div>

@@ -1,6 +1,7 @@
 import { LinkTokenSchema } from '@app/contracts/auth.ts';
 import { useQuery } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -8,6 +9,7 @@ import { Page } from '../../../components/ui/page.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../../lib/error-messages.ts';
 import { useAuth } from '../stores/auth-store.ts';
+import { forgetNotVerifiedReminder } from '../verification-reminder.ts';
 
 const INVALID_LINK =
   'This verification link is invalid or incomplete. Please use the latest link we emailed you.';
@@ -33,6 +35,11 @@ export default function VerifyEmailPage() {
     refetchOnReconnect: false,
   });
 
+  const verified = wellFormed && verification.isSuccess;
+  useEffect(() => {
+    if (verified) forgetNotVerifiedReminder();
+  }, [verified]);
+
   if (wellFormed && verification.isPending) {
     return (
       <Page title="Verifying your email">
@@ -44,13 +51,14 @@ export default function VerifyEmailPage() {
     );
   }
 
-  if (wellFormed && verification.isSuccess) {
+  if (verified) {
     return (
       <Page title="Email verified">
         <Card className="flex flex-col items-start gap-4">
           <CircleCheck aria-hidden="true" className="size-10 text-success" />
           <p role="status">Your email address is verified. Welcome aboard.</p>
-          <Link to={signedIn ? '/' : '/?auth=login'} className={buttonClasses('primary')}>
+          {/* After verifying, the next step is choosing a plan. */}
+          <Link to={signedIn ? '/subscription' : '/?auth=login'} className={buttonClasses('primary')}>
             {signedIn ? 'Continue' : 'Log in'}
           </Link>
         </Card>

@@ -10,6 +10,7 @@ import { toast } from '../../../lib/toast-store.ts';
 import { resendVerification } from '../api/resend-verification.ts';
 import { useCooldown } from '../hooks/use-cooldown.ts';
 import { useAuth } from '../stores/auth-store.ts';
+import { forgetNotVerifiedReminder, remindNotVerified } from '../verification-reminder.ts';
 
 export const RESEND_COOLDOWN_SECONDS = 60;
 export const RESEND_FAILED_MESSAGE = 'Failed to resend verification email';
@@ -31,6 +32,12 @@ export default function VerifyEmailPendingPage() {
       start(createdAt);
   }, [createdAt, start]);
 
+  // Verified here, by the link in another tab or by "I have verified": the reminder no longer holds.
+  const verified = user?.emailVerified === true;
+  useEffect(() => {
+    if (verified) forgetNotVerifiedReminder();
+  }, [verified]);
+
   if (!user) return null;
 
   if (user.emailVerified) {
@@ -38,8 +45,8 @@ export default function VerifyEmailPendingPage() {
       <Page title="Your email is verified">
         <Card className="flex flex-col items-start gap-4">
           <CircleCheck aria-hidden="true" className="size-10 text-success" />
-          <p>Thank you. Your account is ready for the next step.</p>
-          <Link to="/" className={buttonClasses('primary')}>
+          <p>Thank you. Your account is ready for the next step: choosing a plan.</p>
+          <Link to="/subscription" className={buttonClasses('primary')}>
             Continue
           </Link>
         </Card>
@@ -67,8 +74,7 @@ export default function VerifyEmailPendingPage() {
     setChecking(false);
     const current = useAuth.getState().user;
     if (!current) navigate('/');
-    else if (!current.emailVerified)
-      toast.info('Not verified yet', 'Open the link in the email we sent you, then try again.');
+    else if (!current.emailVerified) remindNotVerified();
   };
 
   return (

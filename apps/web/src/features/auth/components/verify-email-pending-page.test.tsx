@@ -1,0 +1,55 @@
+import type { User } from '@app/contracts/auth.ts';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useToasts } from '../../../lib/toast-store.ts';
+import { useAuth } from '../stores/auth-store.ts';
+import VerifyEmailPendingPage from './verify-email-pending-page.tsx';
+
+const unverified: User = {
+  id: 'u1',
+  email: 'ada@example.com',
+  name: 'Ada',
+  role: 'user',
+  emailVerified: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+function show() {
+  const router = createMemoryRouter(
+    [{ path: '/verify-email-pending', element: <VerifyEmailPendingPage /> }],
+    {
+      initialEntries: ['/verify-email-pending'],
+    },
+  );
+  render(<RouterProvider router={router} />);
+}
+
+const titles = () => useToasts.getState().toasts.map((toast) => toast.title);
+
+describe('verify email pending page', () => {
+  const original = useAuth.getState().refreshUser;
+  beforeEach(() => {
+    // The profile still says "not verified" when the person checks too early.
+    useAuth.setState({ user: unverified, refreshUser: async () => undefined });
+  });
+  afterEach(() => {
+    cleanup();
+    useToasts.getState().clearToasts();
+    useAuth.setState({ user: null, refreshUser: original });
+  });
+
+  it('takes back "Not verified yet" once the address is verified, and continues to the plans', async () => {
+    const user = userEvent.setup();
+    show();
+    await user.click(screen.getByRole('button', { name: 'I have verified' }));
+    expect(titles()).toEqual(['Not verified yet']);
+
+    // The link was opened in another tab: this tab learns the address is verified.
+    act(() => useAuth.setState({ user: { ...unverified, emailVerified: true } }));
+    expect(screen.getByRole('heading', { name: 'Your email is verified' })).toBeTruthy();
+    expect(titles()).toEqual([]);
+    expect(screen.getByRole('link', { name: 'Continue' }).getAttribute('href')).toBe('/subscription');
+  });
+});
