@@ -53,7 +53,7 @@ test('an unverified person reaches only the login-level routes', async ({ page, 
 test('public pages open for a guest; unknown paths show the not-found page', async ({ page }) => {
   for (const [route, heading] of [
     ['/forgot-password', 'Forgot your password?'],
-    ['/success', 'Payment successful'],
+    ['/success', 'Checkout complete'],
     ['/cancelled', 'Payment cancelled'],
     ['/partners/apply', 'Apply to become a partner'],
   ]) {

@@ -121,7 +121,9 @@ test('choose a plan with a coupon, pay with the test card, reach the birth form'
   await expect(page.getByText('This coupon code does not exist.')).toBeVisible();
   await startTrial(page, { coupon: 'stars20' });
   await expect(page).toHaveURL(/#\/success\?session=/);
-  await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+  // Nothing is charged yet: the page says the trial started and what the first payment will be.
+  await expect(page.getByRole('heading', { name: 'Your free trial has started' })).toBeVisible();
+  await expect(page.getByText(/The first payment, \$\d+\.\d\d, is taken on/)).toBeVisible();
   await expect(page).toHaveURL(/#\/birth-form$/, { timeout: 20_000 });
   await page.goto('/#/subscription');
   await expect(page.getByRole('heading', { name: 'Your subscription' })).toBeVisible();

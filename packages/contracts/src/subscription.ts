@@ -123,6 +123,8 @@ export const SubscriptionStatusResultSchema = z.object({
   currentPeriodEnd: z.string().nullable(),
   trialEnd: z.string().nullable(),
   cancelAtPeriodEnd: z.boolean(),
+  /** The amount of the next payment (after a trial, the first), coupon included; null when none is due. */
+  nextPaymentMinor: z.number().int().nullable(),
   hasPaidAccess: z.boolean(),
 });
 export type SubscriptionStatusResult = z.infer<typeof SubscriptionStatusResultSchema>;

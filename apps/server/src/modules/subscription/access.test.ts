@@ -76,6 +76,7 @@ describe('GET /api/subscription/status and app.requirePaidAccess', () => {
       currentPeriodEnd: null,
       trialEnd: null,
       cancelAtPeriodEnd: false,
+      nextPaymentMinor: null,
       hasPaidAccess: false,
     });
     const guarded = await t.app.inject({ url: '/api/test-paid', headers: bearer(person.token) });
@@ -105,12 +106,28 @@ describe('GET /api/subscription/status and app.requirePaidAccess', () => {
       subscriptionStatus: 'trialing',
       trialEnd,
       currentPeriodEnd: trialEnd,
+      nextPaymentMinor: 1499,
       hasPaidAccess: true,
     });
     expect(status.plan).toMatchObject({ id: 'monthly', interval: 'month', trialDays: 7 });
     expect(status.plan.stripePriceId).toBeUndefined();
     const guarded = await t.app.inject({ url: '/api/test-paid', headers: bearer(person.token) });
     expect(guarded.json()).toEqual({ ok: true });
+  });
+
+  it('the next payment counts a coupon while it lasts, and is null once cancelled at period end', async () => {
+    const nextPayment = async (changes: Partial<SubscriptionRow>) => {
+      const person = await verifiedUser();
+      await repo.putSubscription(row(person.userId, changes));
+      const answer = await t.app.inject({ url: '/api/subscription/status', headers: bearer(person.token) });
+      return answer.json().nextPaymentMinor;
+    };
+    const coupon = { coupon_code: 'STARS20', discount_minor: 300 };
+    expect(await nextPayment({ status: 'trialing', ...coupon, discount_periods_left: 1 })).toBe(1199);
+    expect(await nextPayment({ status: 'active', ...coupon, discount_periods_left: 0 })).toBe(1499);
+    expect(await nextPayment({ status: 'active', ...coupon, discount_periods_left: null })).toBe(1199);
+    expect(await nextPayment({ status: 'active', cancel_at_period_end: 1 })).toBeNull();
+    expect(await nextPayment({ status: 'canceled' })).toBeNull();
   });
 
   it('past_due: access within the grace period only, as the clock moves', async () => {

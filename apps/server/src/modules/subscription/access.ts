@@ -1,8 +1,12 @@
 import type { Role } from '@app/contracts/auth.ts';
 import type { SubscriptionStatusResult } from '@app/contracts/subscription.ts';
 import type { Clock } from '../../platform/clock.ts';
+import { nextPeriodPriceMinor } from './coupons.ts';
 import { hasPaidAccess } from './entitlement.ts';
 import type { StoredPlan, SubscriptionRepository, SubscriptionRow } from './repository.ts';
+
+/** Statuses after which the provider takes another payment, unless cancelled at period end. */
+const RENEWING = new Set<SubscriptionRow['status']>(['trialing', 'active', 'past_due']);
 
 /** Reads a person's subscription and answers GET /status and the paid-access question. */
 export class AccessReader {
@@ -36,13 +40,16 @@ export class AccessReader {
   async status(user: { id: string; role: Role }): Promise<SubscriptionStatusResult> {
     const row = await this.repo.findSubscription(user.id);
     const plan: StoredPlan | null = row ? await this.repo.findPlan(row.plan_id) : null;
+    const cancelAtPeriodEnd = row ? Number(row.cancel_at_period_end) === 1 : false;
+    const renews = row && plan && !cancelAtPeriodEnd && RENEWING.has(row.status);
     return {
       success: true,
       subscriptionStatus: row?.status ?? null,
       plan: plan ? publicPlan(plan) : null,
       currentPeriodEnd: row?.current_period_end ?? null,
       trialEnd: row?.status === 'trialing' ? row.trial_end : null,
-      cancelAtPeriodEnd: row ? Number(row.cancel_at_period_end) === 1 : false,
+      cancelAtPeriodEnd,
+      nextPaymentMinor: renews ? nextPeriodPriceMinor(row, plan.priceMinor) : null,
       hasPaidAccess: this.decide(user.role, row),
     };
   }

@@ -64,6 +64,21 @@ export function couponRefusal(
   return null;
 }
 
+/** A subscription's coupon as fixed when it was applied, and how many paid periods it has left. */
+export interface AppliedDiscount {
+  coupon_code: string | null;
+  discount_minor: number | string | null;
+  discount_periods_left: number | string | null;
+}
+
+/** Price of the next paid period: the applied coupon's discount while it lasts, else the plan price. */
+export function nextPeriodPriceMinor(applied: AppliedDiscount, planPriceMinor: number): number {
+  if (!applied.coupon_code || applied.discount_minor === null) return planPriceMinor;
+  if (applied.discount_periods_left !== null && Number(applied.discount_periods_left) <= 0)
+    return planPriceMinor;
+  return planPriceMinor - Math.min(Number(applied.discount_minor), planPriceMinor);
+}
+
 /** How many paid periods the discount applies to; null means every one. */
 export function discountPeriods(terms: Pick<CouponTerms, 'duration' | 'durationPeriods'>): number | null {
   if (terms.duration === 'once') return 1;

@@ -28,6 +28,7 @@ import {
   discountMinor,
   discountPeriods,
   formatMinor,
+  nextPeriodPriceMinor,
   normaliseCode,
 } from './coupons.ts';
 import {
@@ -444,9 +445,7 @@ export class SubscriptionService {
 
   /** Price of the next period: the coupon's discount, fixed when applied, while it lasts. */
   priceOfNextPeriod(row: SubscriptionRow, plan: StoredPlan): number {
-    if (!row.coupon_code || row.discount_minor === null) return plan.priceMinor;
-    if (row.discount_periods_left !== null && Number(row.discount_periods_left) <= 0) return plan.priceMinor;
-    return plan.priceMinor - Math.min(Number(row.discount_minor), plan.priceMinor);
+    return nextPeriodPriceMinor(row, plan.priceMinor);
   }
 
   /** The coupon of a checkout, judged again before it completes (call outside transactions). */

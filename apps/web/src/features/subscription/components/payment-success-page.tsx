@@ -6,6 +6,7 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { readStorage } from '../../../lib/storage.ts';
+import { trialStartedText } from '../price-copy.ts';
 import { useSubscription } from '../stores/subscription-store.ts';
 
 const POLL_MS = 1500;
@@ -18,7 +19,8 @@ const isPaid = (status: string | null | undefined) => status === 'active' || sta
  * then leads on: the guards send a person without birth data to /birth-form.
  */
 export default function PaymentSuccessPage() {
-  const status = useSubscription((state) => state.status?.subscriptionStatus ?? null);
+  const current = useSubscription((state) => state.status);
+  const status = current?.subscriptionStatus ?? null;
   const loadStatus = useSubscription((state) => state.loadStatus);
   const navigate = useNavigate();
   const [attempt, setAttempt] = useState(0);
@@ -47,7 +49,7 @@ export default function PaymentSuccessPage() {
 
   if (!signedIn) {
     return (
-      <Page title="Payment successful" lead="Log in to see your subscription and continue.">
+      <Page title="Checkout complete" lead="Log in to see your subscription and continue.">
         <Link to="/?auth=login" className={buttonClasses('primary', 'lg')}>
           Log in
         </Link>
@@ -55,10 +57,12 @@ export default function PaymentSuccessPage() {
     );
   }
   if (confirmed) {
+    // A trial takes no money now: say when it ends and what the first payment will be.
+    const trial = status === 'trialing' && current;
     return (
       <Page
-        title="Payment successful"
-        lead={status === 'trialing' ? 'Your free trial has started.' : 'Your subscription is active.'}
+        title={trial ? 'Your free trial has started' : 'Payment successful'}
+        lead={trial ? trialStartedText(current) : 'Your subscription is active.'}
       >
         <Alert tone="success">Thank you! Taking you onward...</Alert>
         <Link to="/cosmic-landscape" replace className={buttonClasses('primary', 'lg', 'mt-6')}>
@@ -69,9 +73,9 @@ export default function PaymentSuccessPage() {
   }
   if (gaveUp) {
     return (
-      <Page title="Payment successful" lead="We have not received the confirmation yet.">
+      <Page title="Checkout complete" lead="We have not received the confirmation yet.">
         <Alert>
-          This is taking longer than usual. If you completed the payment, it will show up shortly; nothing is
+          This is taking longer than usual. If you completed the checkout, it will show up shortly; nothing is
           charged twice.
         </Alert>
         <div className="mt-6 flex flex-wrap gap-3">
@@ -90,7 +94,7 @@ export default function PaymentSuccessPage() {
     );
   }
   return (
-    <Page title="Payment successful" lead="Confirming your subscription...">
+    <Page title="Checkout complete" lead="Confirming your subscription...">
       <div className="flex flex-col items-start gap-4" aria-live="polite">
         <Spinner label="Confirming your subscription..." />
         <progress className="w-full" max={GIVE_UP_AFTER} value={attempt} aria-label="Confirmation progress" />

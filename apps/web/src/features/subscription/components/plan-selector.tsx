@@ -15,10 +15,22 @@ import { getPlans } from '../api/get-plans.ts';
 import { validateCoupon } from '../api/validate-coupon.ts';
 import { formatPrice } from '../format-price.ts';
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
+import { couponSummary, monthlyEquivalent, yearlySavingPercent } from '../price-copy.ts';
 
 const PER: Record<PlanInterval, string> = { month: '/ month', year: '/ year' };
 
-function PlanOption({ plan, selected, onSelect }: { plan: Plan; selected: boolean; onSelect: () => void }) {
+function PlanOption({
+  plan,
+  selected,
+  onSelect,
+  savingPercent,
+}: {
+  plan: Plan;
+  selected: boolean;
+  onSelect: () => void;
+  /** For a yearly plan: what it saves against paying monthly. */
+  savingPercent: number | null;
+}) {
   return (
     <label
       className={cn(
@@ -48,6 +60,16 @@ function PlanOption({ plan, selected, onSelect }: { plan: Plan; selected: boolea
         {formatPrice(plan.priceMinor, plan.currency)}{' '}
         <span className="text-sm font-normal text-muted">{PER[plan.interval]}</span>
       </span>
+      {plan.interval === 'year' ? (
+        <span className="-mt-2 flex flex-wrap items-center gap-2 text-sm text-muted">
+          {monthlyEquivalent(plan)}
+          {savingPercent !== null ? (
+            <span className="rounded-full bg-success-soft px-2.5 py-0.5 text-xs font-semibold text-success">
+              Save {savingPercent}%
+            </span>
+          ) : null}
+        </span>
+      ) : null}
       <ul className="flex flex-col gap-1.5 text-sm">
         {plan.features.map((feature) => (
           <li key={feature} className="flex gap-2">
@@ -69,10 +91,7 @@ function CouponPreview({ result, plan }: { result: ValidateCouponResult; plan: P
     );
   return (
     <p className="text-sm text-success" role="status">
-      {result.couponCode}: {result.description}. You pay {formatPrice(result.priceMinor, result.currency)}{' '}
-      <span className="text-muted line-through">{formatPrice(result.originalPriceMinor, plan.currency)}</span>{' '}
-      {PER[plan.interval]}
-      {plan.trialDays > 0 ? ' after the free trial' : ''}.
+      {couponSummary(result, plan)}
     </p>
   );
 }
@@ -92,6 +111,7 @@ export function PlanSelector() {
   const full = (plans.data ?? []).filter((plan) => plan.kind === 'full');
   const chat = (plans.data ?? []).filter((plan) => plan.kind === 'chat');
   const shown = full.filter((plan) => plan.interval === interval);
+  const monthly = full.find((plan) => plan.interval === 'month');
   const selected =
     (plans.data ?? []).find(
       (plan) => plan.id === chosenId && (plan.kind === 'chat' || plan.interval === interval),
@@ -106,6 +126,15 @@ export function PlanSelector() {
     enabled: code.length > 0 && selected !== null && /^[A-Z0-9_-]{1,64}$/.test(code),
     retry: false,
   });
+
+  // The message under the coupon field; a checkout refused for the same reason does not repeat it.
+  const couponMessage = preview.isFetching
+    ? null
+    : preview.data && !preview.data.valid
+      ? preview.data.message
+      : preview.isError
+        ? getErrorMessage(preview.error)
+        : null;
 
   function removePartnerCode() {
     clearAffiliateCode();
@@ -163,6 +192,7 @@ export function PlanSelector() {
               plan={plan}
               selected={selected?.id === plan.id}
               onSelect={() => setChosenId(plan.id)}
+              savingPercent={yearlySavingPercent(plan, monthly)}
             />
           ))}
         </div>
@@ -199,12 +229,12 @@ export function PlanSelector() {
         ) : null}
         {!preview.isFetching && preview.isError ? (
           <p className="text-sm text-danger" role="status">
-            {getErrorMessage(preview.error)}
+            {couponMessage}
           </p>
         ) : null}
       </div>
 
-      {checkoutError ? <Alert tone="error">{checkoutError}</Alert> : null}
+      {checkoutError && checkoutError !== couponMessage ? <Alert tone="error">{checkoutError}</Alert> : null}
       <Button
         size="lg"
         onClick={checkout}

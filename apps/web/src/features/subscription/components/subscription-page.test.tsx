@@ -108,10 +108,17 @@ describe('subscription page', () => {
     expect(screen.getByText('7-day free trial')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Yearly' }));
     expect(await screen.findByText('$143.88')).toBeTruthy();
+    // The yearly saving and monthly equivalent come from the prices: 14388 against 12 x 1499.
+    expect(screen.getByText('Save 20%')).toBeTruthy();
+    expect(screen.getByText('$11.99/month, billed yearly')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Monthly' }));
 
     await user.type(screen.getByLabelText('Coupon code (optional)'), 'stars20');
-    expect(await screen.findByText(/STARS20: 20% off the first payment\. You pay \$11\.99/)).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'STARS20: 20% off the first payment. First payment $11.99, then $14.99/month. Payments start after the 7-day free trial.',
+      ),
+    ).toBeTruthy();
     expect(sent.filter((r) => r.url.endsWith('/validate-coupon')).map((r) => r.body)).toEqual([
       { couponCode: 'STARS20', planId: 'monthly' },
     ]);
@@ -126,6 +133,31 @@ describe('subscription page', () => {
       planId: 'monthly',
       couponCode: 'stars20',
     });
+  });
+
+  it('a checkout refused for a bad coupon shows the reason once, under the coupon field', async () => {
+    answers['POST /api/subscription/validate-coupon'] = {
+      status: 200,
+      data: {
+        success: true,
+        valid: false,
+        couponCode: 'NOPE',
+        reason: 'unknown',
+        message: 'This coupon code does not exist.',
+      },
+    };
+    answers['POST /api/subscription/create-subscription'] = {
+      status: 400,
+      data: { success: false, error: 'This coupon code does not exist.', code: 'BAD_REQUEST' },
+    };
+    const user = userEvent.setup();
+    show();
+    await user.type(await screen.findByLabelText('Coupon code (optional)'), 'nope');
+    expect(await screen.findByText('This coupon code does not exist.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Start free trial' }));
+    await waitFor(() => expect(sent.some((r) => r.url.endsWith('/create-subscription'))).toBe(true));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Opening checkout...' })).toBeNull());
+    expect(screen.getAllByText('This coupon code does not exist.')).toHaveLength(1);
   });
 
   it('fills in the partner code of the link followed, and removes it from the browser on request', async () => {
@@ -160,6 +192,7 @@ describe('subscription page', () => {
         currentPeriodEnd: '2031-05-08T12:00:00.000Z',
         trialEnd: '2031-05-08T12:00:00.000Z',
         cancelAtPeriodEnd: false,
+        nextPaymentMinor: 1499,
         hasPaidAccess: true,
       },
     });
