@@ -22,6 +22,9 @@ export const TOAST_DEFAULT_DURATION_MS = 5000;
 export const UPDATE_CHECK_INTERVAL_MS = 30 * 60 * 1000;
 export const PAGE_PRELOAD_DELAY_MS = 2000;
 export const LANDSCAPE_HISTORY_DEFAULT_LIMIT = 7;
+/** A partner's coupon lowers the customer's first payment only; later payments are full price. */
+export const PARTNER_COUPON_DURATION = 'once' as const;
+
 export const AFFILIATE_URL_PARAMS = ['td_coupon', 'ref', 'coupon'] as const;
 
 export const REALTIME_DEFAULTS = {

@@ -36,7 +36,7 @@ export function applicationApprovedMail(
     [
       `Hello ${name},`,
       'Your application to the partner programme has been approved. Welcome aboard!',
-      `Your coupon code is ${details.couponCode}. Customers who use it get ${details.percentOff} % off, and you earn ${percent(details.commissionRate)} of what they pay.`,
+      `Your coupon code is ${details.couponCode}. Customers who use it get ${details.percentOff} % off their first payment, and you earn ${percent(details.commissionRate)} of what they pay.`,
       `Share the link below: people who follow it and create an account within ${details.windowDays} days are credited to you, even if they do not type the code.`,
     ],
     { url: link, label: 'Your partner link' },

@@ -65,24 +65,53 @@ export function readCard(
   return { ok: true, last4: digits.slice(-4), outcome: card.outcome };
 }
 
+/** The pages' colours per scheme; each text colour keeps at least 4.5:1 against its background. */
+export const PAY_PAGE_PALETTE = {
+  light: {
+    page: '#f5f3ff',
+    surface: '#ffffff',
+    text: '#1f1b2e',
+    link: '#5b3fd1',
+    inputBackground: '#ffffff',
+    inputText: '#1f1b2e',
+    button: '#5b3fd1',
+    buttonText: '#ffffff',
+    secondaryButton: '#eeeeee',
+    secondaryButtonText: '#1f1b2e',
+  },
+  dark: {
+    page: '#15121f',
+    surface: '#221d33',
+    text: '#eeeeee',
+    link: '#c4b5fd',
+    inputBackground: '#15121f',
+    inputText: '#eeeeee',
+    button: '#5b3fd1',
+    buttonText: '#ffffff',
+    secondaryButton: '#333333',
+    secondaryButtonText: '#eeeeee',
+  },
+} as const;
+
+const { light: L, dark: D } = PAY_PAGE_PALETTE;
 const STYLE = `
-body{font-family:system-ui,sans-serif;background:#f5f3ff;color:#1f1b2e;margin:0;padding:24px;line-height:1.5}
-main{max-width:460px;margin:0 auto;background:#fff;border-radius:14px;padding:24px;box-shadow:0 4px 24px rgba(40,20,90,.12)}
+body{font-family:system-ui,sans-serif;background:${L.page};color:${L.text};margin:0;padding:24px;line-height:1.5}
+main{max-width:460px;margin:0 auto;background:${L.surface};border-radius:14px;padding:24px;box-shadow:0 4px 24px rgba(40,20,90,.12)}
 .test{background:#fff4d6;border:2px dashed #c98a00;color:#5a3d00;border-radius:10px;padding:10px 12px;font-size:14px;margin-bottom:16px}
 .test strong{letter-spacing:.08em}
 h1{font-size:22px;margin:0 0 8px}
 label{display:block;font-weight:600;margin:12px 0 4px}
-input{width:100%;box-sizing:border-box;padding:10px;border:1px solid #bbb;border-radius:8px;font-size:16px}
+input{width:100%;box-sizing:border-box;padding:10px;border:1px solid #bbb;border-radius:8px;font-size:16px;background:${L.inputBackground};color:${L.inputText}}
 .row{display:flex;gap:12px}.row>div{flex:1}
-button{margin-top:18px;width:100%;padding:12px;border:0;border-radius:8px;background:#5b3fd1;color:#fff;font-size:16px;font-weight:600;cursor:pointer}
-button.secondary{background:#eee;color:#1f1b2e}
+button{margin-top:18px;width:100%;padding:12px;border:0;border-radius:8px;background:${L.button};color:${L.buttonText};font-size:16px;font-weight:600;cursor:pointer}
+button.secondary{background:${L.secondaryButton};color:${L.secondaryButtonText}}
 .error{background:#fde8e8;color:#8a1c1c;border-radius:8px;padding:10px;margin:12px 0}
 .ok{background:#e5f7ea;color:#14532d;border-radius:8px;padding:10px;margin:12px 0}
 .summary{border-top:1px solid #eee;border-bottom:1px solid #eee;padding:8px 0;margin:12px 0}
-.summary p{margin:4px 0;display:flex;justify-content:space-between}
+.summary p{margin:4px 0;display:flex;justify-content:space-between;gap:12px}
 table{font-size:13px;border-collapse:collapse;width:100%}td{padding:2px 4px}
-a{color:#5b3fd1}
-@media (prefers-color-scheme:dark){body{background:#15121f;color:#eee}main{background:#221d33}input{background:#15121f;color:#eee;border-color:#555}button.secondary{background:#333;color:#eee}.summary{border-color:#333}}
+a{color:${L.link}}
+@media (prefers-color-scheme:dark){body{background:${D.page};color:${D.text}}main{background:${D.surface}}input{background:${D.inputBackground};color:${D.inputText};border-color:#555}button.secondary{background:${D.secondaryButton};color:${D.secondaryButtonText}}.summary{border-color:#333}a{color:${D.link}}}
 `;
 
 function page(title: string, body: string): string {
@@ -185,14 +214,28 @@ export async function payPages(
     const price = validated?.valid ? validated.priceMinor : plan.priceMinor;
     const money = (minor: number) => escapeHtml(formatMinor(minor, plan.currency));
     const per = plan.interval === 'year' ? 'year' : 'month';
+    // A discount that ends is shown as such, so the first payment never reads as the lasting price.
+    const discountedPayments =
+      validated?.valid && validated.discountMinor > 0 && validated.duration !== 'forever'
+        ? validated.duration === 'repeating'
+          ? Math.max(validated.durationPeriods ?? 1, 1)
+          : 1
+        : 0;
+    const firstLabel =
+      discountedPayments > 1 ? `Each of the first ${discountedPayments} payments` : 'First payment';
     const lines = [
       `<p><span>${escapeHtml(plan.name)} plan</span><span>${money(plan.priceMinor)} / ${per}</span></p>`,
       validated?.valid
         ? `<p><span>Coupon ${escapeHtml(validated.couponCode)} (${escapeHtml(validated.description)})</span><span>−${money(validated.discountMinor)}</span></p>`
         : '',
       trialDays > 0
-        ? `<p><strong>Due today</strong><strong>${money(0)}</strong></p><p><span>${trialDays}-day free trial, then</span><span>${money(price)}</span></p>`
-        : `<p><strong>Due today</strong><strong>${money(price)}</strong></p>`,
+        ? `<p><strong>Due today</strong><strong>${money(0)}</strong></p><p><span>${firstLabel}, after the ${trialDays}-day free trial</span><span>${money(price)}</span></p>`
+        : `<p><strong>Due today</strong><strong>${money(price)}</strong></p>${
+            discountedPayments > 1 ? `<p><span>${firstLabel}</span><span>${money(price)}</span></p>` : ''
+          }`,
+      discountedPayments > 0
+        ? `<p><span>Then every ${per}</span><span>${money(plan.priceMinor)}</span></p>`
+        : '',
     ].join('');
     return reply
       .status(status)

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Role } from '@app/contracts/auth.ts';
+import { PARTNER_COUPON_DURATION } from '@app/contracts/constants.ts';
 import {
   type CheckoutResult,
   type ConstraintsResult,
@@ -224,7 +225,7 @@ export class SubscriptionService {
       percentOff: partner.percentOff,
       amountOffMinor: null,
       currency: null,
-      duration: 'once',
+      duration: PARTNER_COUPON_DURATION,
       durationPeriods: null,
       expiresAt: null,
       maxRedemptions: null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDays, formatRate, programmeTerms } from './programme-text.ts';
+import { formatDays, formatRate, partnerDiscount, programmeTerms } from './programme-text.ts';
 
 describe('programme figures as text', () => {
   it('formats rates and windows', () => {
@@ -8,6 +8,10 @@ describe('programme figures as text', () => {
     expect(formatRate(1)).toBe('100%');
     expect(formatDays(30)).toBe('30 days');
     expect(formatDays(1)).toBe('1 day');
+  });
+
+  it('says the partner discount lowers the first payment only, as the checkout applies it', () => {
+    expect(partnerDiscount(10)).toBe('10% off their first payment');
   });
 
   it('puts the figures in force into the terms', () => {

@@ -1,4 +1,12 @@
+import { PARTNER_COUPON_DURATION } from '@app/contracts/constants.ts';
 import type { PartnerProgramme } from '@app/contracts/partners.ts';
+
+const DISCOUNT_REACH: Record<typeof PARTNER_COUPON_DURATION, string> = { once: 'their first payment' };
+
+/** What a partner code takes off, as the checkout applies it: "10% off their first payment". */
+export function partnerDiscount(percentOff: number): string {
+  return `${percentOff}% off ${DISCOUNT_REACH[PARTNER_COUPON_DURATION]}`;
+}
 
 /** 0.2 -> "20%", 0.125 -> "12.5%". */
 export function formatRate(rate: number): string {

@@ -18,7 +18,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../../lib/error-messages.ts';
 import { useMetaDescription } from '../../../lib/use-meta-description.ts';
 import { useProgramme } from '../hooks/use-programme.ts';
-import { formatDays, formatRate } from '../programme-text.ts';
+import { formatDays, formatRate, partnerDiscount } from '../programme-text.ts';
 import { ProgrammeTerms } from './programme-terms.tsx';
 
 function Figure({
@@ -67,7 +67,7 @@ function Figures({ programme }: { programme: PartnerProgramme }) {
         label="For your audience"
         text={
           discount > 0
-            ? `Your partner code gives your audience ${discount}% off their subscription at checkout, and credits the sale to you.`
+            ? `Your partner code gives your audience ${partnerDiscount(discount)} at checkout, and credits the sale to you.`
             : 'Customers who enter your partner code at checkout are credited to you.'
         }
       />
@@ -181,7 +181,7 @@ export default function PartnersPage() {
             {programme.data ? formatDays(programme.data.attributionWindowDays) : 'the attribution window'},
             they are credited to you, and the code is applied at checkout
             {programme.data && programme.data.partnerCouponPercentOff > 0
-              ? ` for ${programme.data.partnerCouponPercentOff}% off`
+              ? ` for ${partnerDiscount(programme.data.partnerCouponPercentOff)}`
               : ''}
             .
           </p>
