@@ -77,7 +77,9 @@ test('settings: rename, devices, export, change password, delete account', async
   await expect(dialog).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Password' }).fill('wrong one');
   await dialog.getByRole('button', { name: 'Delete account' }).click();
-  await expect(dialog.getByRole('alert')).toBeVisible();
+  // Said once, under the password field, which takes the focus.
+  await expect(dialog.getByText('The password is not correct.')).toHaveCount(1);
+  await expect(dialog.getByRole('textbox', { name: 'Password' })).toBeFocused();
   await dialog.getByRole('textbox', { name: 'Password' }).fill('stars over the harbour');
   await dialog.getByRole('button', { name: 'Delete account' }).click();
   await expect(page).toHaveURL(/#\/$/);

@@ -3,17 +3,23 @@ import { type ErrorMessageOptions, getErrorMessage, getFieldErrors } from './err
 
 /**
  * Puts a failed call's field problems on the matching form fields and returns the message for the
- * form as a whole (from the error catalogue).
+ * form as a whole (from the error catalogue), or null when that message already stands under a
+ * field: one problem is said once.
  */
 export function applyServerErrors<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
   fields: ReadonlyArray<Path<T>>,
   options?: ErrorMessageOptions,
-): string {
+): string | null {
+  const placed = new Set<string>();
   for (const issue of getFieldErrors(error)) {
     const field = fields.find((name) => name === issue.path);
-    if (field) setError(field, { type: 'server', message: issue.message });
+    if (!field) continue;
+    // Focus moves to the first field at fault, so a screen reader reads its message out.
+    setError(field, { type: 'server', message: issue.message }, { shouldFocus: placed.size === 0 });
+    placed.add(issue.message);
   }
-  return getErrorMessage(error, options);
+  const message = getErrorMessage(error, options);
+  return placed.has(message) ? null : message;
 }

@@ -63,7 +63,7 @@ function DeleteAccountDialog({ onDeleted }: { onDeleted: () => void }) {
       open={Boolean(modal)}
       onClose={close}
       title="Delete your account?"
-      description="This removes your account and all personal data we keep, including birth data and chats. It cannot be undone."
+      description="This removes your account and all personal data we keep, including birth data and chats. It cannot be undone. If you have a subscription, it is cancelled at once: nothing more is charged, and the rest of the paid period is not refunded."
     >
       <form onSubmit={handleSubmit(onSubmit)} noValidate className="flex flex-col gap-4">
         <Field

@@ -18,3 +18,17 @@ export function describeDevice(userAgent: string | null): string {
     null;
   return system ? `${browser} on ${system}` : browser;
 }
+
+export type DeviceKind = 'phone' | 'tablet' | 'computer' | 'unknown';
+
+/**
+ * The kind of device a stored user agent belongs to, for its icon. Android tablets leave "Mobile"
+ * out of their user agent; iPads since iPadOS 13 present themselves as a Mac and count as computers.
+ */
+export function deviceKind(userAgent: string | null): DeviceKind {
+  if (!userAgent) return 'unknown';
+  if (/iPad|Tablet|Kindle|Silk\//.test(userAgent)) return 'tablet';
+  if (/iPhone|iPod|Windows Phone|Mobi/.test(userAgent)) return 'phone';
+  if (/Android/.test(userAgent)) return 'tablet';
+  return 'computer';
+}

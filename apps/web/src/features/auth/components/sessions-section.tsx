@@ -1,6 +1,6 @@
 import type { Session } from '@app/contracts/auth.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Laptop } from 'lucide-react';
+import { Laptop, MonitorSmartphone, Smartphone, Tablet } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -9,8 +9,15 @@ import { toast } from '../../../lib/toast-store.ts';
 import { listSessions } from '../api/list-sessions.ts';
 import { revokeOtherSessions } from '../api/revoke-other-sessions.ts';
 import { revokeSession } from '../api/revoke-session.ts';
-import { describeDevice } from './describe-device.ts';
+import { type DeviceKind, describeDevice, deviceKind } from './describe-device.ts';
 import { SettingsSection } from './settings-section.tsx';
+
+const DEVICE_ICONS: Record<DeviceKind, typeof Laptop> = {
+  phone: Smartphone,
+  tablet: Tablet,
+  computer: Laptop,
+  unknown: MonitorSmartphone,
+};
 
 export const SESSIONS_QUERY_KEY = ['auth', 'sessions'] as const;
 
@@ -32,10 +39,11 @@ function SessionRow({ session }: { session: Session }) {
     onError: (error) => toast.error('Could not sign out that device', getErrorMessage(error)),
   });
   const device = describeDevice(session.userAgent);
+  const DeviceIcon = DEVICE_ICONS[deviceKind(session.userAgent)];
   return (
     <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">
       <div className="flex items-start gap-3">
-        <Laptop aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-muted" />
+        <DeviceIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-muted" />
         <div className="text-sm">
           <p className="font-medium">
             {device}
@@ -67,6 +75,19 @@ function SessionRow({ session }: { session: Session }) {
   );
 }
 
+const OFFLINE_MESSAGE = 'You are offline. Your devices will show when you are back online.';
+
+function DevicesUnavailable({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div className="flex flex-col items-start gap-3">
+      <Alert tone="error">{message}</Alert>
+      <Button variant="secondary" size="sm" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}
+
 export function SessionsSection() {
   const queryClient = useQueryClient();
   const sessions = useQuery({ queryKey: SESSIONS_QUERY_KEY, queryFn: listSessions });
@@ -82,12 +103,17 @@ export function SessionsSection() {
 
   return (
     <SettingsSection title="Devices" description="Where your account is signed in.">
-      {sessions.isPending ? (
+      {sessions.isPending && sessions.fetchStatus === 'paused' ? (
+        <DevicesUnavailable message={OFFLINE_MESSAGE} onRetry={() => void sessions.refetch()} />
+      ) : sessions.isPending ? (
         <p role="status" className="flex items-center gap-2 text-sm text-muted">
           <Spinner /> Loading devices...
         </p>
       ) : sessions.isError ? (
-        <Alert tone="error">{getErrorMessage(sessions.error)}</Alert>
+        <DevicesUnavailable
+          message={getErrorMessage(sessions.error)}
+          onRetry={() => void sessions.refetch()}
+        />
       ) : (
         <ul className="-my-4 divide-y divide-line" aria-label="Signed-in devices">
           {sessions.data.map((session) => (
