@@ -23,6 +23,9 @@ export const BIRTH_DATA_ADMINS = [
   'birth-edit.e2e@example.com',
 ];
 
+/** An admin (paid access) whose chart the offline spec opens without a network. */
+export const OFFLINE_CHART_EMAIL = 'offline-chart.e2e@example.com';
+
 /** The admin who approves partner applications in the partner and affiliate specs. */
 export const PARTNERS_ADMIN_EMAIL = 'partners-admin.e2e@example.com';
 
@@ -83,7 +86,7 @@ export default defineConfig({
         WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist'),
         LOG_LEVEL: 'warn',
         // Admins have paid access: the birth-data specs register these addresses.
-        ADMIN_EMAILS: [...BIRTH_DATA_ADMINS, PARTNERS_ADMIN_EMAIL].join(','),
+        ADMIN_EMAILS: [...BIRTH_DATA_ADMINS, PARTNERS_ADMIN_EMAIL, OFFLINE_CHART_EMAIL].join(','),
       },
       reuseExistingServer: false,
       timeout: 60_000,

@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { manifestIcons } from './src/features/pwa/icons.ts';
+import { ACCOUNT_DATA_CACHE, ACCOUNT_DATA_URL_PATTERN } from './src/lib/offline-account-data.ts';
 import { firstPaintWithoutScript, STARTUP_FILE } from './vite/first-paint.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -130,21 +131,29 @@ const plugins: PluginOption[] = [
       ],
     },
     workbox: {
-      // The app shell: code, styles, fonts and the offline page with what it shows. Source maps stay out.
-      globPatterns: ['**/*.{js,css,woff2}', 'offline.html', 'favicon.svg', 'icons/icon.svg'],
-      // The entry page always comes from the server (fresh version, fresh security headers). Font
-      // subsets for other scripts are fetched only if a page ever needs them.
-      globIgnores: ['index.html', '**/*-{cyrillic,cyrillic-ext,greek,greek-ext,vietnamese}-*.woff2'],
+      // The app shell: the entry page (which carries the prerendered public pages), code, styles,
+      // fonts and the icon. Source maps stay out.
+      globPatterns: ['index.html', '**/*.{js,css,woff2}', 'favicon.svg', 'icons/icon.svg'],
+      // Font subsets for other scripts are fetched only if a page ever needs them.
+      globIgnores: ['**/*-{cyrillic,cyrillic-ext,greek,greek-ext,vietnamese}-*.woff2'],
       navigateFallback: null,
       cleanupOutdatedCaches: true,
       clientsClaim: true,
       runtimeCaching: [
         {
-          // Page loads go to the network; without one, the precached offline page answers.
-          // /api is excluded here and has no route at all: API answers are never cached.
+          // Page loads go to the network (fresh version, fresh security headers); without one, the
+          // precached entry page starts the app, which routes on the hash as usual.
           urlPattern: ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
           handler: 'NetworkOnly',
-          options: { precacheFallback: { fallbackURL: 'offline.html' } },
+          options: { precacheFallback: { fallbackURL: 'index.html' } },
+        },
+        {
+          // The signed-in person's own account, plan, birth data and chart: from the network when
+          // there is one, else the last copy. Deleted at sign-out; no other API answer is kept.
+          urlPattern: ACCOUNT_DATA_URL_PATTERN,
+          method: 'GET',
+          handler: 'NetworkFirst',
+          options: { cacheName: ACCOUNT_DATA_CACHE, cacheableResponse: { statuses: [200] } },
         },
       ],
     },

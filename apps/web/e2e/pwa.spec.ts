@@ -3,8 +3,23 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { STORAGE_KEYS, UPDATE_CHECK_INTERVAL_MS } from '@app/contracts/constants.ts';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { OFFLINE_CHART_EMAIL } from '../playwright.config.ts';
+import { ACCOUNT_DATA_CACHE } from '../src/lib/offline-account-data.ts';
+import { logOutThroughSettings, registerThroughUi } from './support/accounts.ts';
+import { linkIn, waitForMail } from './support/mail.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+const BIRTH = {
+  name: 'Ada',
+  date: '1990-04-21',
+  time: '14:30',
+  city: 'London',
+  country: 'United Kingdom',
+  latitude: 51.5074,
+  longitude: -0.1278,
+  timeZone: 'Europe/London',
+};
 
 async function waitForServiceWorker(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
@@ -115,7 +130,7 @@ test.describe('installable app', () => {
     ).toBe(true);
   });
 
-  test('without a network, page loads show the offline page, which comes back by itself', async ({
+  test('without a network, a page load opens the app from its cache, public pages included', async ({
     page,
     context,
   }) => {
@@ -123,14 +138,78 @@ test.describe('installable app', () => {
     await waitForServiceWorker(page);
     await context.setOffline(true);
     await page.reload();
-    await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
-    // Reloading keeps the in-app page: the address still holds it.
-    expect(page.url()).toMatch(/#\/updates$/);
-    await context.setOffline(false);
     await expect(page.getByRole('heading', { name: 'Updates', level: 1 })).toBeVisible();
+    expect(page.url()).toMatch(/#\/updates$/);
+    // The cookie policy, which promises this, opens offline too.
+    await page.goto('/#/cookie-policy');
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Cookie policy', level: 1 })).toBeVisible();
+    await expect(page.getByText('so it opens offline', { exact: false }).first()).toBeVisible();
+    await context.setOffline(false);
   });
 
-  test('the service worker never answers an API call, online or offline', async ({ page, context }) => {
+  test('offline, a signed-in person still sees their own chart; logging out deletes that copy', async ({
+    page,
+    context,
+  }) => {
+    // Sign-up, mail, chart: slow on a busy machine.
+    test.setTimeout(180_000);
+    const email = OFFLINE_CHART_EMAIL;
+    await registerThroughUi(page, email);
+    await page.goto(linkIn(await waitForMail(email, /confirm your email/i), 'verify-email'));
+    await expect(page.getByRole('heading', { name: 'Email verified' })).toBeVisible();
+    const saved = await page.evaluate(async (body) => {
+      const response = await fetch('/api/birth-data/save', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${localStorage.getItem('authToken')}`,
+        },
+        body: JSON.stringify(body),
+      });
+      return response.status;
+    }, BIRTH);
+    expect(saved).toBeLessThan(300);
+    await waitForServiceWorker(page);
+    await page.goto('/#/birth-form');
+    await page.reload();
+    await expect(page.getByTestId('houses-table')).toBeVisible({ timeout: 45_000 });
+    const houses = await page.getByTestId('houses-table').textContent();
+
+    const fromWorker = new Set<string>();
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (response.fromServiceWorker() && url.pathname.startsWith('/api/')) fromWorker.add(url.pathname);
+    });
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Your birth chart', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('houses-table')).toHaveText(houses ?? '');
+    // Only the person's own data comes from the worker's copy.
+    const own = ['/api/auth/profile', '/api/birth-data/get', '/api/chart/natal', '/api/subscription/status'];
+    expect([...fromWorker].filter((path) => !own.includes(path))).toEqual([]);
+    expect(fromWorker.has('/api/chart/natal')).toBe(true);
+
+    // The devices list cannot load offline: it says so and offers a retry instead of spinning.
+    await page.goto('/#/settings');
+    await expect(
+      page.getByText('You are offline. Your devices will show when you are back online.'),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+
+    await context.setOffline(false);
+    await expect(page.getByRole('list', { name: 'Signed-in devices' })).toBeVisible();
+    const copies = () =>
+      page.evaluate(async (name) => {
+        if (!(await caches.has(name))) return 0;
+        return (await (await caches.open(name)).keys()).length;
+      }, ACCOUNT_DATA_CACHE);
+    expect(await copies()).toBeGreaterThanOrEqual(3);
+    await logOutThroughSettings(page);
+    await expect.poll(copies).toBe(0);
+  });
+
+  test('for a guest the service worker answers no API call, online or offline', async ({ page, context }) => {
     const apiResponses: Array<{ url: string; fromServiceWorker: boolean }> = [];
     page.on('response', (response) => {
       if (new URL(response.url()).pathname.startsWith('/api/')) {
@@ -155,7 +234,7 @@ test.describe('installable app', () => {
     });
     expect(cached.length).toBeGreaterThan(10);
     expect(cached.filter((path) => path.startsWith('/api'))).toEqual([]);
-    expect(cached).toContain('/offline.html');
+    expect(cached).toContain('/index.html');
 
     await context.setOffline(true);
     const offline = await page.evaluate(() =>

@@ -12,6 +12,9 @@ function createQueryClient() {
     defaultOptions: {
       queries: {
         staleTime: 30_000,
+        // Try once even when the browser says it is offline: the service worker may answer from
+        // its copy of the person's own data (lib/offline-account-data.ts). Retries wait for a network.
+        networkMode: 'offlineFirst',
         // Client errors will not change on retry; network hiccups and 5xx may.
         retry: (failures, error) =>
           failures < 2 && !(isAxiosError(error) && (error.response?.status ?? 500) < 500),

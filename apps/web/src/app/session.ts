@@ -4,6 +4,7 @@ import { useBirthData } from '../features/birth-data/stores/birth-data-store.ts'
 import { useSubscription } from '../features/subscription/stores/subscription-store.ts';
 import { setUnauthorizedHandler } from '../lib/api-client.ts';
 import { onAuthChangedElsewhere } from '../lib/auth-broadcast.ts';
+import { forgetAccountData } from '../lib/offline-account-data.ts';
 import { registerSessionData } from '../lib/session-data.ts';
 import { toast } from '../lib/toast-store.ts';
 
@@ -23,6 +24,14 @@ export function startSession(): () => void {
       name: 'birth data',
       load: () => useBirthData.getState().loadBirthData(),
       clear: () => useBirthData.getState().clear(),
+    }),
+    // The service worker's copies of the account's data go with the sign-out (nothing to load).
+    registerSessionData({
+      name: 'offline copies',
+      load: async () => undefined,
+      clear: () => {
+        forgetAccountData().catch(() => undefined);
+      },
     }),
     onAuthChangedElsewhere(() => {
       void useAuth.getState().initialize();

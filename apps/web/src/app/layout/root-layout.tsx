@@ -1,6 +1,7 @@
 import { type ComponentType, lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Toaster } from '../../components/ui/toaster.tsx';
+import { installCardAllowedOn } from '../../features/pwa/install-card-rules.ts';
 import { startInstallPromptCapture } from '../../features/pwa/install-prompt.ts';
 import { Footer } from './footer.tsx';
 import { LoadingScreen } from './loading-screen.tsx';
@@ -8,9 +9,15 @@ import { SiteHeader } from './site-header.tsx';
 
 // The install card and update banner load after the first render; if their code cannot load, the
 // page goes on without them.
+const loadPwaNotices = () => import('../../features/pwa/components/pwa-notices.tsx');
 const PwaNotices = lazy(
+  (): Promise<{ default: ComponentType }> => loadPwaNotices().catch(() => ({ default: () => null })),
+);
+const InstallCardSlot = lazy(
   (): Promise<{ default: ComponentType }> =>
-    import('../../features/pwa/components/pwa-notices.tsx').catch(() => ({ default: () => null })),
+    loadPwaNotices()
+      .then((module) => ({ default: module.InstallCardSlot }))
+      .catch(() => ({ default: () => null })),
 );
 
 /** SPEC section 2: the footer is on every page except paths starting with /chat. */
@@ -45,6 +52,11 @@ export function RootLayout() {
           <Outlet />
         </Suspense>
       </main>
+      {installCardAllowedOn(pathname) ? (
+        <Suspense fallback={null}>
+          <InstallCardSlot />
+        </Suspense>
+      ) : null}
       {showsFooter(pathname) ? <Footer /> : null}
       <Toaster />
       <Suspense fallback={null}>

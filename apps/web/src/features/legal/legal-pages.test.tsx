@@ -117,6 +117,9 @@ describe('data on the device', () => {
     expect(documented).toHaveLength(keys.length);
     const cardTitles = [...view.container.querySelectorAll('h3, h4')].map((heading) => heading.textContent);
     expect(cardTitles).toContain('Service worker cache (offline use)');
+    // The app keeps the person's own data for offline use: the policy says so, and when it goes.
+    expect(cardTitles).toContain('Service worker cache (your data for offline use)');
+    expect(view.container.textContent).toContain('Deleted when you log out on this device');
   });
 
   test('the cookie policy states that no cookies are set', () => {

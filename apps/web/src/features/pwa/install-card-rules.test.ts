@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { INSTALL_CARD_SNOOZE_MS, parseDismissedAt, shouldShowInstallCard } from './install-card-rules.ts';
+import {
+  INSTALL_CARD_SNOOZE_MS,
+  installCardAllowedOn,
+  parseDismissedAt,
+  shouldShowInstallCard,
+} from './install-card-rules.ts';
 
 const now = Date.parse('2026-11-23T12:00:00Z');
 const base = { promptAvailable: true, standalone: false, dismissedAt: null, now };
@@ -31,5 +36,25 @@ describe('parseDismissedAt', () => {
     expect(parseDismissedAt(null)).toBeNull();
     expect(parseDismissedAt('')).toBeNull();
     expect(parseDismissedAt('next tuesday')).toBeNull();
+  });
+});
+
+describe('installCardAllowedOn', () => {
+  it('allows reading pages and keeps the card off pages built around a form', () => {
+    for (const path of ['/', '/cosmic-landscape', '/updates', '/cookie-policy']) {
+      expect(installCardAllowedOn(path), path).toBe(true);
+    }
+    for (const path of [
+      '/birth-form',
+      '/subscription',
+      '/settings',
+      '/chat',
+      '/chat/abc',
+      '/partners/apply',
+      '/contact',
+      '/reset-password/x',
+    ]) {
+      expect(installCardAllowedOn(path), path).toBe(false);
+    }
   });
 });

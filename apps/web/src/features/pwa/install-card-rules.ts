@@ -32,3 +32,22 @@ export function shouldShowInstallCard({
   if (dismissedAt === null || dismissedAt > now) return true;
   return now - dismissedAt >= INSTALL_CARD_SNOOZE_MS;
 }
+
+/**
+ * Pages where the install card may appear: reading pages, never a page whose point is a form (birth
+ * data, plans, settings, chat, sign-in links). On the home page the sign-up form is at the top and
+ * the card below all content.
+ */
+const INSTALL_CARD_PAGES = new Set([
+  '/',
+  '/cosmic-landscape',
+  '/updates',
+  '/partners',
+  '/privacy-policy',
+  '/terms-of-service',
+  '/cookie-policy',
+]);
+
+export function installCardAllowedOn(pathname: string): boolean {
+  return INSTALL_CARD_PAGES.has(pathname);
+}

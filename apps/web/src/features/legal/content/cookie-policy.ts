@@ -9,7 +9,7 @@ export const COOKIE_POLICY: LegalDocument = {
   tableOfContents: true,
   summary: [
     'The app sets **no cookies** at all.',
-    'It keeps a few items in your browser’s local storage, each needed for something you use: your theme, your sign-in, your saved birth data and a partner code you arrived with. It also keeps a copy of its own files so it works offline.',
+    'It keeps a few items in your browser’s local storage, each needed for something you use: your theme, your sign-in, your saved birth data and a partner code you arrived with. It also keeps a copy of its own files, and while you are signed in the last copy of your account and chart, so it opens offline; that copy is deleted when you log out.',
     'There are **no third-party trackers**: no analytics, advertising or social media scripts. Partner visits are counted by our own server only.',
   ],
   intro: [

@@ -66,10 +66,17 @@ export const STORED_ITEMS: Record<keyof typeof STORAGE_KEYS, StoredItem> = {
 
 const OFFLINE_CACHE: StoredItem = {
   holds:
-    'Copies of the app’s own files: its code, styles, fonts, icons and the page shown when you are offline. Never answers from our server, so no personal data.',
-  why: 'So the app starts fast, can be installed on your device and still opens without a connection.',
+    'Copies of the app’s own files: its start page (with the public pages), code, styles, fonts and icons. No personal data.',
+  why: 'So the app starts fast, can be installed on your device and opens without a connection, public pages included.',
   until:
     'Replaced when a new version of the app is installed; removed when you uninstall the app or clear this site’s data.',
+};
+
+const OFFLINE_ACCOUNT_DATA: StoredItem = {
+  holds:
+    'While you are signed in: the last copy of your profile, subscription status, birth data and birth chart as our server sent them to this device.',
+  why: 'So your account and your own chart still show when you open the app without a connection. Everything else needs a connection.',
+  until: 'Deleted when you log out on this device (or are signed out), or when you clear this site’s data.',
 };
 
 function entry(title: RichText, item: StoredItem): EntriesBlock['items'][number] {
@@ -91,5 +98,6 @@ export const DEVICE_STORAGE_BLOCK: EntriesBlock = {
       entry(`Local storage: \`${STORAGE_KEYS[name]}\``, STORED_ITEMS[name]),
     ),
     entry('Service worker cache (offline use)', OFFLINE_CACHE),
+    entry('Service worker cache (your data for offline use)', OFFLINE_ACCOUNT_DATA),
   ],
 };

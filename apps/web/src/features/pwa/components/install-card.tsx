@@ -1,12 +1,13 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { cn } from '../../../components/ui/cn.ts';
 import { PRODUCT_NAME } from '../../../lib/brand.ts';
 import { shouldShowInstallCard } from '../install-card-rules.ts';
 import { installApp, isStandalone, snoozeInstallCard, useInstallPrompt } from '../install-prompt.ts';
 
 /** SPEC section 1: offers installation with Install and Later while the browser allows it. */
-export function InstallCard() {
+export function InstallCard({ className }: { className?: string }) {
   const offer = useInstallPrompt((state) => state.offer);
   const dismissedAt = useInstallPrompt((state) => state.dismissedAt);
   const [installing, setInstalling] = useState(false);
@@ -30,7 +31,10 @@ export function InstallCard() {
   return (
     <section
       aria-labelledby="install-card-title"
-      className="pointer-events-auto flex w-full items-start gap-4 rounded-2xl border border-line bg-surface p-4 text-fg shadow-lg"
+      className={cn(
+        'flex w-full items-start gap-4 rounded-2xl border border-line bg-surface p-4 text-fg',
+        className,
+      )}
     >
       <img src="/icons/icon.svg" alt="" width={48} height={48} className="size-12 shrink-0 rounded-xl" />
       <div className="flex flex-1 flex-col gap-3">
