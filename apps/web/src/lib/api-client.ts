@@ -26,6 +26,17 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): voi
   onUnauthorized = handler;
 }
 
+/** The Authorization header for calls made without axios (streams), from the same storage. */
+export function bearerHeader(): Record<string, string> {
+  const token = readStorage(STORAGE_KEYS.authToken);
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+/** For calls made without axios: a 401 to a request that carried a token ends the session the same way. */
+export function reportUnauthorized(): void {
+  onUnauthorized?.();
+}
+
 api.interceptors.response.use(undefined, (error: AxiosError) => {
   const sentToken = Boolean(error.config?.headers?.Authorization);
   if (error.response?.status === 401 && sentToken) onUnauthorized?.();

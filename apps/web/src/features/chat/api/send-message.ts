@@ -1,0 +1,90 @@
+import { ChatDeltaSchema, ChatDoneSchema, type ChatMessage } from '@app/contracts/chat.ts';
+import { bearerHeader, reportUnauthorized } from '../../../lib/api-client.ts';
+import { NETWORK_ERROR_MESSAGE, statusMessage } from '../../../lib/error-messages.ts';
+import { createSseParser } from '../lib/parse-sse.ts';
+
+export interface SentExchange {
+  sessionId: string;
+  userMessage: ChatMessage;
+  message: ChatMessage;
+}
+
+/** A refusal before the stream (its status and code), a broken connection, or a stream cut short. */
+export class ChatSendError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'ChatSendError';
+  }
+}
+
+export const CUT_OFF_MESSAGE = 'The answer was cut off. Please try again.';
+
+async function refusal(response: Response): Promise<ChatSendError> {
+  let body: { error?: unknown; code?: unknown } = {};
+  try {
+    body = await response.json();
+  } catch {
+    // Not JSON (a proxy page): the status says enough.
+  }
+  const text =
+    typeof body.error === 'string' && body.error.trim() ? body.error : statusMessage(response.status);
+  return new ChatSendError(text, response.status, typeof body.code === 'string' ? body.code : undefined);
+}
+
+/**
+ * POST /api/chat/sessions/:id/messages. Axios cannot read a response as it arrives, so this uses
+ * fetch and reads the server-sent events: each piece goes to `onText`, and the promise settles with
+ * the stored messages from the final `done` event. Aborting `signal` stops the answer (the server
+ * keeps what was said, marked stopped) and rejects with the AbortError.
+ */
+export async function sendMessage(
+  sessionId: string,
+  content: string,
+  { signal, onText }: { signal?: AbortSignal; onText: (text: string) => void },
+): Promise<SentExchange> {
+  const headers = { 'Content-Type': 'application/json', Accept: 'text/event-stream', ...bearerHeader() };
+  let response: Response;
+  try {
+    response = await fetch(`/api/chat/sessions/${encodeURIComponent(sessionId)}/messages`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ content }),
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ChatSendError(NETWORK_ERROR_MESSAGE);
+  }
+  if (!response.ok || !response.body) {
+    if (response.status === 401 && 'Authorization' in headers) reportUnauthorized();
+    throw await refusal(response);
+  }
+
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  const parser = createSseParser();
+  let done: SentExchange | undefined;
+  const take = (events: ReturnType<typeof parser.push>) => {
+    for (const event of events) {
+      const data: unknown = JSON.parse(event.data);
+      if (event.event === 'done') done = ChatDoneSchema.parse(data);
+      else if (event.event === 'message') onText(ChatDeltaSchema.parse(data).text);
+    }
+  };
+  try {
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+      take(parser.push(decoder.decode(chunk.value, { stream: true })));
+    take(parser.push(decoder.decode()));
+    take(parser.end());
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    // fetch reports a dropped connection as a TypeError; anything else is a garbled stream.
+    throw new ChatSendError(error instanceof TypeError ? NETWORK_ERROR_MESSAGE : CUT_OFF_MESSAGE);
+  }
+  if (!done) throw new ChatSendError(CUT_OFF_MESSAGE);
+  return done;
+}
