@@ -1,0 +1,106 @@
+import type { ChatMessage } from '@app/contracts/chat.ts';
+import { useQuery } from '@tanstack/react-query';
+import { RotateCcw } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { getErrorMessage } from '../../../lib/error-messages.ts';
+import { sessionQuery } from '../api/chat-queries.ts';
+import { type PendingExchange, useChatStream } from '../stores/chat-stream-store.ts';
+import { AnswerBubble, QuestionBubble, StreamingBubble } from './message-item.tsx';
+import { Starters } from './starters.tsx';
+
+/** The stored messages, with the question in flight in place of its not-yet-stored copy. */
+export function visibleMessages(messages: ChatMessage[], pending: PendingExchange | null) {
+  const shown = pending && messages.length < pending.base + 2;
+  return { messages: shown ? messages.slice(0, pending.base) : messages, pending: shown ? pending : null };
+}
+
+function MessageList({
+  messages,
+  pending,
+  onRetry,
+}: {
+  messages: ChatMessage[];
+  pending: PendingExchange | null;
+  onRetry: (question: string) => void;
+}) {
+  const visible = visibleMessages(messages, pending);
+  const end = useRef<HTMLDivElement>(null);
+  const streamedLength = visible.pending?.text.length ?? 0;
+  // Follow the conversation as it grows (and as the answer streams in).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the scroll follows these changes on purpose
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: 'end' });
+  }, [messages.length, streamedLength, pending?.status]);
+  return (
+    <>
+      <ol aria-label="Messages" className="mx-auto flex w-full max-w-3xl flex-col gap-5">
+        {visible.messages.map((message) =>
+          message.role === 'user' ? (
+            <QuestionBubble key={message.id} text={message.content} />
+          ) : (
+            <AnswerBubble key={message.id} message={message} />
+          ),
+        )}
+        {visible.pending ? (
+          <>
+            <QuestionBubble text={visible.pending.question} />
+            <StreamingBubble text={visible.pending.text} status={visible.pending.status} />
+          </>
+        ) : null}
+      </ol>
+      {pending?.status === 'error' ? (
+        <div className="mx-auto mt-4 flex w-full max-w-3xl flex-col items-start gap-3">
+          <Alert tone="error" title="The answer did not arrive">
+            {pending.error}
+          </Alert>
+          <Button
+            variant="secondary"
+            size="sm"
+            icon={<RotateCcw aria-hidden="true" className="size-4" />}
+            onClick={() => onRetry(pending.question)}
+          >
+            Retry
+          </Button>
+        </div>
+      ) : null}
+      <div ref={end} />
+    </>
+  );
+}
+
+/** The messages of one conversation, or the starters when it is new or empty. */
+export function Conversation({
+  sessionId,
+  onAsk,
+}: {
+  sessionId: string | undefined;
+  onAsk: (question: string) => void;
+}) {
+  const session = useQuery({ ...sessionQuery(sessionId ?? ''), enabled: Boolean(sessionId) });
+  const stream = useChatStream((state) => state.pending);
+  const pending = stream && stream.sessionId === sessionId ? stream : null;
+  const busy = stream?.status === 'streaming';
+
+  if (!sessionId) return <Starters onAsk={onAsk} disabled={busy} />;
+  if (session.isPending)
+    return (
+      <p role="status" className="flex items-center justify-center gap-2 py-10 text-sm text-muted">
+        <Spinner /> Loading the conversation…
+      </p>
+    );
+  if (session.isError)
+    return (
+      <div className="mx-auto flex w-full max-w-xl flex-col items-start gap-3 py-6">
+        <Alert tone="error">{getErrorMessage(session.error)}</Alert>
+        <Link to="/chat" className={buttonClasses('secondary', 'sm')}>
+          Start a new conversation
+        </Link>
+      </div>
+    );
+  if (session.data.messages.length === 0 && !pending) return <Starters onAsk={onAsk} disabled={busy} />;
+  return <MessageList messages={session.data.messages} pending={pending} onRetry={onAsk} />;
+}

@@ -1,0 +1,33 @@
+import type { ChatSession, ChatSessionDetail } from '@app/contracts/chat.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { chatKeys } from '../api/chat-keys.ts';
+import { deleteSession } from '../api/delete-session.ts';
+import { renameSession } from '../api/rename-session.ts';
+
+export function useRenameSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, title }: { id: string; title: string }) => renameSession(id, title),
+    onSuccess: (session) => {
+      queryClient.setQueryData<ChatSession[]>(chatKeys.sessions(), (list) =>
+        list?.map((item) => (item.id === session.id ? session : item)),
+      );
+      queryClient.setQueryData<ChatSessionDetail>(chatKeys.session(session.id), (detail) =>
+        detail ? { ...detail, ...session } : detail,
+      );
+    },
+  });
+}
+
+export function useDeleteSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => deleteSession(id),
+    onSuccess: (_message, id) => {
+      queryClient.setQueryData<ChatSession[]>(chatKeys.sessions(), (list) =>
+        list?.filter((item) => item.id !== id),
+      );
+      queryClient.removeQueries({ queryKey: chatKeys.session(id) });
+    },
+  });
+}
