@@ -1,0 +1,222 @@
+import type { ChatMessage } from '@app/contracts/chat.ts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../../lib/api-client.ts';
+import { useChatStream } from '../stores/chat-stream-store.ts';
+import ChatPage from './chat-page.tsx';
+
+// The HTTP edge: an axios adapter answering the REST calls like the server, and a fetch that
+// answers the message call with an event stream the test writes piece by piece.
+
+const SESSION = {
+  id: 's1',
+  title: 'New conversation',
+  createdAt: '2026-11-24T10:00:00Z',
+  updatedAt: '2026-11-24T10:00:00Z',
+};
+const FIXED = ['What does my birth chart say about me?', 'What does my Moon sign mean?'];
+const TAILORED = ['What does “Saturn square Sun” mean for me?'];
+
+let answers: Record<string, { status: number; data: unknown }> = {};
+const originalAdapter = api.defaults.adapter;
+const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
+  const answer = answers[`${config.method?.toUpperCase()} ${config.url}`] ?? {
+    status: 404,
+    data: { success: false, error: 'That conversation does not exist.', code: 'NOT_FOUND' },
+  };
+  const response = { data: answer.data, status: answer.status, statusText: '', headers: {}, config };
+  if (answer.status >= 400)
+    throw Object.assign(new Error('failed'), { isAxiosError: true, response, config });
+  return response;
+};
+
+function message(role: 'user' | 'assistant', content: string, extra: Partial<ChatMessage> = {}): ChatMessage {
+  return {
+    id: `${role}-${content.length}`,
+    role,
+    content,
+    createdAt: '2026-11-24T10:01:00Z',
+    facts: [],
+    stopped: false,
+    provider: role === 'assistant' ? 'builtin' : null,
+    fallback: false,
+    ...extra,
+  };
+}
+
+interface Sent {
+  url: string;
+  body: unknown;
+  headers: Record<string, string>;
+  signal: AbortSignal;
+}
+let sent: Sent[] = [];
+let write: (text: string) => void = () => undefined;
+let finish: () => void = () => undefined;
+let refusal: { status: number; body: unknown } | null = null;
+
+function fakeFetch(url: string, init: RequestInit) {
+  sent.push({
+    url,
+    body: JSON.parse(String(init.body)),
+    headers: init.headers as Record<string, string>,
+    signal: init.signal as AbortSignal,
+  });
+  if (refusal)
+    return Promise.resolve(
+      new Response(JSON.stringify(refusal.body), {
+        status: refusal.status,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      write = (text) => controller.enqueue(encoder.encode(text));
+      finish = () => controller.close();
+      init.signal?.addEventListener('abort', () =>
+        controller.error(new DOMException('Aborted', 'AbortError')),
+      );
+    },
+  });
+  return Promise.resolve(new Response(body, { headers: { 'content-type': 'text/event-stream' } }));
+}
+
+function show(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/chat', element: <ChatPage /> },
+      { path: '/chat/:sessionId', element: <ChatPage /> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const liveRegion = () => document.querySelector('[aria-live="polite"][aria-busy]') as HTMLElement;
+
+describe('chat page', () => {
+  beforeEach(() => {
+    sent = [];
+    refusal = null;
+    localStorage.setItem('authToken', 'token-1');
+    answers = {
+      'GET /api/chat/usage': {
+        status: 200,
+        data: { success: true, data: { used: 38, limit: 50, resetsAt: '2026-11-25T00:00:00Z' } },
+      },
+      'GET /api/chat/starters': {
+        status: 200,
+        data: { success: true, data: { fixed: FIXED, tailored: TAILORED } },
+      },
+      'GET /api/chat/sessions': { status: 200, data: { success: true, data: [SESSION] } },
+      'GET /api/chat/sessions/s1': {
+        status: 200,
+        data: { success: true, data: { ...SESSION, messages: [] } },
+      },
+    };
+    api.defaults.adapter = adapter;
+    vi.stubGlobal('fetch', vi.fn(fakeFetch));
+    useChatStream.setState({ pending: null, controller: null });
+  });
+  afterEach(() => {
+    api.defaults.adapter = originalAdapter;
+    vi.unstubAllGlobals();
+    localStorage.clear();
+    cleanup();
+  });
+
+  it('offers the fixed and tailored starters on an empty conversation, with the day’s allowance', async () => {
+    show('/chat/s1');
+    expect(await screen.findByRole('button', { name: FIXED[0] })).toBeTruthy();
+    expect(screen.getByRole('button', { name: FIXED[1] })).toBeTruthy();
+    expect(screen.getByRole('button', { name: TAILORED[0] })).toBeTruthy();
+    expect(await screen.findByText('12 of 50 messages left today')).toBeTruthy();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Conversations' })).getByText('New conversation', {
+        selector: 'span',
+      }),
+    ).toBeTruthy();
+  });
+
+  it('streams the answer of a starter into a live region, then shows the stored answer with its facts', async () => {
+    const user = userEvent.setup();
+    show('/chat/s1');
+    await user.click(await screen.findByRole('button', { name: FIXED[1] }));
+
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.url).toBe('/api/chat/sessions/s1/messages');
+    expect(sent[0]?.body).toEqual({ content: FIXED[1] });
+    expect(sent[0]?.headers.Authorization).toBe('Bearer token-1');
+    expect(screen.getByRole('button', { name: 'Stop' })).toBeTruthy();
+
+    write('data: {"text":"Your **Moon** is"}\n\n');
+    write('data: {"text":" in Cancer."}\n\n');
+    await waitFor(() => expect(liveRegion().textContent).toContain('Your Moon is in Cancer.'));
+    expect(liveRegion().getAttribute('aria-busy')).toBe('true');
+    expect(liveRegion().querySelector('strong')?.textContent).toBe('Moon');
+
+    const answer = message('assistant', 'Your **Moon** is in Cancer.', {
+      facts: [{ text: 'Moon in Cancer in the 4th house', kind: 'placement' }],
+    });
+    write(
+      `event: done\ndata: ${JSON.stringify({ sessionId: 's1', message: answer, userMessage: message('user', FIXED[1] ?? '') })}\n\n`,
+    );
+    finish();
+
+    expect(await screen.findByText('Facts used (1)')).toBeTruthy();
+    expect(screen.getByText('Moon in Cancer in the 4th house')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy answer' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Stop' })).toBeNull();
+  });
+
+  it('stops an answer midway and keeps what was said, marked stopped', async () => {
+    const user = userEvent.setup();
+    show('/chat/s1');
+    await user.type(await screen.findByLabelText('Your question'), 'Tell me about Venus{Enter}');
+    await waitFor(() => expect(sent).toHaveLength(1));
+    write('data: {"text":"Venus is the planet of"}\n\n');
+    await waitFor(() => expect(liveRegion().textContent).toContain('Venus is the planet of'));
+
+    await user.click(screen.getByRole('button', { name: 'Stop' }));
+    expect(sent[0]?.signal.aborted).toBe(true);
+    expect(await screen.findByText('You stopped this answer.')).toBeTruthy();
+    expect(screen.getByText('Venus is the planet of')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy();
+  });
+
+  it('shows a refusal with Retry, and Retry sends the same question again', async () => {
+    const user = userEvent.setup();
+    refusal = {
+      status: 429,
+      body: { success: false, error: 'You have used today’s 50 messages.', code: 'CHAT_LIMIT_REACHED' },
+    };
+    show('/chat/s1');
+    await user.click(await screen.findByRole('button', { name: FIXED[0] }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('You have used today’s 50 messages.');
+    refusal = null;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]?.body).toEqual({ content: FIXED[0] });
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+
+  it('puts a question from ?prompt= in the box without sending it', async () => {
+    show(`/chat?prompt=${encodeURIComponent('What does the Full Moon mean for me?')}`);
+    const box = (await screen.findByLabelText('Your question')) as HTMLTextAreaElement;
+    expect(box.value).toBe('What does the Full Moon mean for me?');
+    expect(sent).toHaveLength(0);
+  });
+});
