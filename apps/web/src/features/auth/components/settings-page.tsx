@@ -8,6 +8,7 @@ import { toast } from '../../../lib/toast-store.ts';
 import { useAuth } from '../stores/auth-store.ts';
 import { AppearanceSection } from './appearance-section.tsx';
 import { DataSection } from './data-section.tsx';
+import { MemorySection } from './memory-section.tsx';
 import { PasswordSection } from './password-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
 import { SESSIONS_QUERY_KEY, SessionsSection } from './sessions-section.tsx';
@@ -37,6 +38,7 @@ export default function SettingsPage() {
         <PasswordSection onChanged={() => queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY })} />
         <AppearanceSection />
         <SessionsSection />
+        <MemorySection />
         <DataSection onDeleted={onDeleted} />
         <Button
           variant="secondary"

@@ -1,0 +1,18 @@
+import type { ChatMemory } from '@app/contracts/chat.ts';
+import type { OkMessage } from '@app/contracts/errors.ts';
+import { api } from './api-client.ts';
+
+// What the assistant remembers is read by the chat and managed from the settings page, so its
+// two calls live here rather than in either feature.
+
+export const chatMemoryKey = ['chat', 'memory'] as const;
+
+export async function listChatMemories(): Promise<ChatMemory[]> {
+  const { data } = await api.get<{ data: ChatMemory[] }>('/api/chat/memory');
+  return data.data;
+}
+
+export async function forgetChatMemory(id: string): Promise<string> {
+  const { data } = await api.delete<OkMessage>(`/api/chat/memory/${encodeURIComponent(id)}`);
+  return data.message;
+}
