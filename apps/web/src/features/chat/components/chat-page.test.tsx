@@ -174,6 +174,9 @@ describe('chat page', () => {
     finish();
 
     expect(await screen.findByText('Facts used (1)')).toBeTruthy();
+    // The region stays, no longer busy, so the finished answer is read once.
+    expect(liveRegion().getAttribute('aria-busy')).toBe('false');
+    expect(liveRegion().textContent).toContain('Your Moon is in Cancer.');
     expect(screen.getByText('Moon in Cancer in the 4th house')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Copy answer' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy();

@@ -37,18 +37,32 @@ function MessageList({
   }, [messages.length, streamedLength, pending?.status]);
   return (
     <>
-      <ol aria-label="Messages" className="mx-auto flex w-full max-w-3xl flex-col gap-5">
-        {visible.messages.map((message) =>
+      {/* One polite live region for the whole conversation, busy while an answer streams, so the
+          finished answer is read once. Keys are positions (messages only append), so the question in
+          flight and its stored copy are the same node and only the answer is new when it is stored. */}
+      <ol
+        aria-label="Messages"
+        aria-live="polite"
+        aria-busy={visible.pending?.status === 'streaming'}
+        className="mx-auto flex w-full max-w-3xl flex-col gap-5"
+      >
+        {visible.messages.map((message, index) =>
           message.role === 'user' ? (
-            <QuestionBubble key={message.id} text={message.content} />
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            <QuestionBubble key={index} text={message.content} />
           ) : (
-            <AnswerBubble key={message.id} message={message} />
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            <AnswerBubble key={index} message={message} />
           ),
         )}
         {visible.pending ? (
           <>
-            <QuestionBubble text={visible.pending.question} />
-            <StreamingBubble text={visible.pending.text} status={visible.pending.status} />
+            <QuestionBubble key={visible.messages.length} text={visible.pending.question} />
+            <StreamingBubble
+              key={visible.messages.length + 1}
+              text={visible.pending.text}
+              status={visible.pending.status}
+            />
           </>
         ) : null}
       </ol>
@@ -102,5 +116,5 @@ export function Conversation({
       </div>
     );
   if (session.data.messages.length === 0 && !pending) return <Starters onAsk={onAsk} disabled={busy} />;
-  return <MessageList messages={session.data.messages} pending={pending} onRetry={onAsk} />;
+  return <MessageList key={sessionId} messages={session.data.messages} pending={pending} onRetry={onAsk} />;
 }

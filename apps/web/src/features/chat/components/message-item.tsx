@@ -79,7 +79,7 @@ export function AnswerBubble({ message }: { message: ChatMessage }) {
   );
 }
 
-/** The answer while it streams: a polite live region, busy until the answer is complete. */
+/** The answer while it streams (inside the conversation's live region). */
 export function StreamingBubble({
   text,
   status,
@@ -90,16 +90,12 @@ export function StreamingBubble({
   const streaming = status === 'streaming';
   return (
     <li className="flex flex-col items-start gap-1">
-      <div
-        className={cn(ANSWER_CLASSES, !text && !streaming && 'hidden')}
-        aria-live="polite"
-        aria-busy={streaming}
-      >
+      <div className={cn(ANSWER_CLASSES, !text && !streaming && 'hidden')}>
         <span className="sr-only">Assistant: </span>
         {text ? (
           <AnswerText text={text} />
         ) : (
-          <span className="inline-flex gap-1 py-2" role="status">
+          <span className="inline-flex gap-1 py-2">
             <span className="sr-only">The assistant is writing…</span>
             {[0, 1, 2].map((dot) => (
               <span
