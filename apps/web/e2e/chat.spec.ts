@@ -1,0 +1,115 @@
+import { expect, type Page, test } from '@playwright/test';
+import { registerThroughUi, uniqueEmail } from './support/accounts.ts';
+import { linkIn, waitForMail } from './support/mail.ts';
+
+// A subscriber (verified, paid with the local test checkout, birth data saved) asks a starter,
+// sees the answer arrive with the facts it used, renames and deletes conversations, reloads and
+// finds the history. A "?prompt=" link fills the box without sending.
+
+async function subscriberWithBirthData(page: Page) {
+  const email = uniqueEmail('chat');
+  await registerThroughUi(page, email);
+  await page.goto(linkIn(await waitForMail(email, /confirm your email/i), 'verify-email'));
+  await expect(page.getByRole('heading', { name: 'Email verified' })).toBeVisible();
+
+  await page.goto('/#/subscription');
+  await page.getByRole('radio', { name: /Monthly/ }).check();
+  await page.getByRole('button', { name: 'Start free trial' }).click();
+  await expect(page).toHaveURL(/\/pay\/checkout\//);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/39');
+  await page.getByLabel('Security code').fill('123');
+  await page.getByRole('button', { name: /Start free trial|Pay / }).click();
+  await expect(page).toHaveURL(/#\/success/);
+
+  await page.goto('/#/birth-form');
+  const form = page.getByRole('form', { name: 'Birth data' });
+  await form.getByLabel('Name', { exact: true }).fill('Ada');
+  await form.getByLabel('Date of birth').fill('1990-04-21');
+  await form.getByLabel('Time of birth').fill('14:30');
+  const city = page.getByRole('combobox', { name: 'City of birth' });
+  await city.fill('Osl');
+  await page
+    .getByRole('option', { name: /^Oslo\s*Oslo, Norway/ })
+    .first()
+    .click();
+  await form.getByRole('button', { name: 'Save and see my chart' }).click();
+  await expect(page.getByRole('heading', { name: 'Your birth chart' })).toBeVisible();
+}
+
+test('ask a starter, rename and delete conversations, reload and find the history', async ({ page }) => {
+  await subscriberWithBirthData(page);
+
+  // An "Ask about this" link: the question waits in the box and nothing is sent.
+  await page.goto(`/#/chat?prompt=${encodeURIComponent('What does the Full Moon mean for me?')}`);
+  const box = page.getByLabel('Your question');
+  await expect(box).toHaveValue('What does the Full Moon mean for me?');
+  await expect(page.getByText('50 of 50 messages left today')).toBeVisible();
+  await expect(page.getByText('Your conversations will be listed here.')).toBeVisible();
+  await box.fill('');
+
+  // A starter: the conversation is created, the answer arrives with the facts it rests on.
+  await page.getByRole('button', { name: 'What does my Moon sign mean?' }).click();
+  await expect(page).toHaveURL(/#\/chat\/[0-9a-f-]{36}$/);
+  const messages = page.getByRole('list', { name: 'Messages' });
+  await expect(messages).toHaveAttribute('aria-live', 'polite');
+  await expect(page.getByText(/^Facts used \(\d+\)$/)).toBeVisible();
+  await expect(messages).toHaveAttribute('aria-busy', 'false');
+  await expect(messages).toContainText('Moon');
+  await page.getByText(/^Facts used/).click();
+  await expect(messages.getByText(/Moon in \w+/).first()).toBeVisible();
+  await expect(page.getByText('49 of 50 messages left today')).toBeVisible();
+  const firstUrl = page.url();
+  const answer = (await messages.locator('li').nth(1).textContent()) ?? '';
+  expect(answer.length).toBeGreaterThan(40);
+
+  // The first question names the conversation; rename it.
+  const sidebar = page.getByRole('navigation', { name: 'Conversations' });
+  await expect(sidebar.getByRole('link', { name: /What does my Moon sign mean\?/ })).toBeVisible();
+  await sidebar.getByRole('button', { name: 'Rename What does my Moon sign mean?' }).click();
+  await sidebar.getByLabel('New title for What does my Moon sign mean?').fill('About my Moon');
+  await sidebar.getByRole('button', { name: 'Save' }).click();
+  await expect(sidebar.getByRole('link', { name: /About my Moon/ })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'About my Moon' })).toBeVisible();
+
+  // A second conversation, typed, then deleted after confirming.
+  await sidebar.getByRole('link', { name: 'New conversation' }).click();
+  await expect(page).toHaveURL(/#\/chat$/);
+  await page.getByLabel('Your question').fill('What does my chart say about my career?');
+  await page.getByLabel('Your question').press('Enter');
+  await expect(page.getByText(/^Facts used/)).toBeVisible();
+  const links = sidebar.getByRole('link', { name: /What does my chart say about my career\?|About my Moon/ });
+  await expect(links).toHaveCount(2);
+  // Newest first.
+  await expect(links.first()).toContainText('What does my chart say about my career?');
+  await sidebar.getByRole('button', { name: 'Delete What does my chart say about my career?' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this conversation?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL(/#\/chat$/);
+  await expect(sidebar.getByRole('link', { name: /career/ })).toHaveCount(0);
+
+  // Reloading brings the kept conversation back from the server.
+  await page.goto(firstUrl);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'About my Moon' })).toBeVisible();
+  await expect(messages.locator('li').first()).toContainText('What does my Moon sign mean?');
+  await expect(messages.locator('li').nth(1)).toContainText(answer.slice(0, 40));
+  await expect(page.getByText('48 of 50 messages left today')).toBeVisible();
+});
+
+test('on a phone the conversations open in a drawer', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await subscriberWithBirthData(page);
+  await page.goto('/#/chat');
+  await page.getByRole('button', { name: 'What does my birth chart say about me?' }).click();
+  await expect(page.getByText(/^Facts used/)).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+
+  await page.getByRole('button', { name: 'Show conversations' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Conversations' });
+  await expect(drawer.getByRole('link', { name: /What does my birth chart say about me\?/ })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+});
