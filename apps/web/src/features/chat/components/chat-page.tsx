@@ -3,7 +3,7 @@ import { PanelLeft, X } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { sessionQuery } from '../api/chat-queries.ts';
+import { sessionQuery, sessionsQuery } from '../api/chat-queries.ts';
 import { useSendMessage } from '../hooks/use-send-message.ts';
 import { useChatStream } from '../stores/chat-stream-store.ts';
 import { Composer } from './composer.tsx';
@@ -56,6 +56,8 @@ export default function ChatPage() {
   const { send, stop } = useSendMessage();
   const streaming = useChatStream((state) => state.pending?.status === 'streaming');
   const session = useQuery({ ...sessionQuery(sessionId ?? ''), enabled: Boolean(sessionId) });
+  // The list learns the title the first question gives a conversation; the detail was fetched before.
+  const listed = useQuery(sessionsQuery()).data?.find((item) => item.id === sessionId);
 
   // "Ask about this" links arrive as /chat?prompt=…: the question waits in the box, unsent.
   useEffect(() => {
@@ -91,7 +93,9 @@ export default function ChatPage() {
             <PanelLeft aria-hidden="true" className="size-5" />
           </button>
           <div className="min-w-0 flex-1">
-            <h1 className="truncate text-lg font-semibold">{session.data?.title ?? 'Chat'}</h1>
+            <h1 className="truncate text-lg font-semibold">
+              {listed?.title ?? session.data?.title ?? 'Chat'}
+            </h1>
             <UsageLine />
           </div>
         </div>
