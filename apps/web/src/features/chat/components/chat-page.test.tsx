@@ -216,6 +216,17 @@ describe('chat page', () => {
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
 
+  it('says so when the conversation is not the person’s own, and offers a new one', async () => {
+    show('/chat/someone-elses');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('That conversation does not exist.');
+    expect(screen.getByRole('link', { name: 'Start a new conversation' }).getAttribute('href')).toBe('/chat');
+    // Nothing can be sent into a conversation that cannot be read.
+    await userEvent.type(screen.getByLabelText('Your question'), 'Hello{Enter}');
+    expect(screen.getByRole('button', { name: 'Send' }).hasAttribute('disabled')).toBe(true);
+    expect(sent).toHaveLength(0);
+  });
+
   it('puts a question from ?prompt= in the box without sending it', async () => {
     show(`/chat?prompt=${encodeURIComponent('What does the Full Moon mean for me?')}`);
     const box = (await screen.findByLabelText('Your question')) as HTMLTextAreaElement;
