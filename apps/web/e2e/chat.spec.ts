@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { registerThroughUi, uniqueEmail } from './support/accounts.ts';
 import { linkIn, waitForMail } from './support/mail.ts';
@@ -5,6 +6,14 @@ import { linkIn, waitForMail } from './support/mail.ts';
 // A subscriber (verified, paid with the local test checkout, birth data saved) asks a starter,
 // sees the answer arrive with the facts it used, renames and deletes conversations, reloads and
 // finds the history. A "?prompt=" link fills the box without sending.
+
+/** WCAG 2.1 AA problems axe finds, as "rule: targets". */
+async function axeProblems(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 async function subscriberWithBirthData(page: Page) {
   const email = uniqueEmail('chat');
@@ -98,18 +107,25 @@ test('ask a starter, rename and delete conversations, reload and find the histor
   await expect(page.getByText('48 of 50 messages left today')).toBeVisible();
 });
 
-test('on a phone the conversations open in a drawer', async ({ page }) => {
+test('on a phone, light and dark, the page fits, passes axe, and the conversations open in a drawer', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await subscriberWithBirthData(page);
   await page.goto('/#/chat');
   await page.getByRole('button', { name: 'What does my birth chart say about me?' }).click();
   await expect(page.getByText(/^Facts used/)).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await axeProblems(page)).toEqual([]);
+  }
 
   await page.getByRole('button', { name: 'Show conversations' }).click();
   const drawer = page.getByRole('dialog', { name: 'Conversations' });
   await expect(drawer.getByRole('link', { name: /What does my birth chart say about me\?/ })).toBeVisible();
+  expect(await axeProblems(page)).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
 });
