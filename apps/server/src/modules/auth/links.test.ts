@@ -52,7 +52,8 @@ describe('email verification', () => {
     expect(registered.statusCode).toBe(201);
     const mail = await mailTo(email, /Confirm your email address/);
     expect(mail.text).not.toContain('evil.example');
-    expect(mail.html).toContain('Vera &#60;b&#62;');
+    // The name is not the address owner's word yet, so the mail leaves it out.
+    expect(mail.html).not.toContain('Vera');
     const secret = linkIn(mail, 'verify-email');
 
     const first = await verify(secret);

@@ -39,6 +39,9 @@ export type ExportSection = (userId: string, verifiedEmail: string | null) => Pr
 export type DeletionStep = (account: { id: string; verifiedEmail: string | null }) => Promise<void>;
 
 const HOUR = 60 * 60_000;
+
+/** The name to greet with: only an account that proved its address chose what its mail says. */
+const verifiedName = (account: Account) => (account.emailVerified ? account.name : undefined);
 const LINK_TTL: Record<SecretPurpose, number> = { 'verify-email': 24 * HOUR, 'reset-password': HOUR };
 const TOUCH_AFTER_MS = 60_000;
 
@@ -232,7 +235,9 @@ export class AuthService {
       await this.deps.repo.deleteSecrets(user.id, 'reset-password', trx);
     });
     this.inBackground(() =>
-      this.deps.mailer.queue(passwordChangedMail(account.email, account.name, this.deps.config.appUrl)),
+      this.deps.mailer.queue(
+        passwordChangedMail(account.email, verifiedName(account), this.deps.config.appUrl),
+      ),
     );
   }
 
@@ -272,8 +277,8 @@ export class AuthService {
     const url = `${this.deps.config.appUrl}/#/${purpose}/${secret}`;
     await this.deps.mailer.queue(
       purpose === 'verify-email'
-        ? verificationMail(account.email, account.name, url)
-        : resetMail(account.email, account.name, url),
+        ? verificationMail(account.email, url)
+        : resetMail(account.email, verifiedName(account), url),
     );
   }
 
@@ -345,7 +350,9 @@ export class AuthService {
     if (!done) throw new AppError(400, 'INVALID_TOKEN', MESSAGES.invalidResetLink);
     this.deps.throttle.clear(`login:account:${account.email}`);
     this.inBackground(() =>
-      this.deps.mailer.queue(passwordChangedMail(account.email, account.name, this.deps.config.appUrl)),
+      this.deps.mailer.queue(
+        passwordChangedMail(account.email, verifiedName(account), this.deps.config.appUrl),
+      ),
     );
   }
 
@@ -401,7 +408,7 @@ export class AuthService {
     for (const step of this.deletionSteps) await step({ id: account.id, verifiedEmail });
     await this.deps.repo.deleteUser(account.id);
     this.deps.throttle.clear(`login:account:${account.email}`);
-    this.inBackground(() => this.deps.mailer.queue(accountDeletedMail(account.email, account.name)));
+    this.inBackground(() => this.deps.mailer.queue(accountDeletedMail(account.email, verifiedName(account))));
   }
 
   // For operators and other modules

@@ -1,5 +1,5 @@
 import { CONTACT_TOPIC_LABELS, type ContactBody } from '@app/contracts/contact.ts';
-import { composeMail, PRODUCT_NAME } from '../../platform/mailer/compose.ts';
+import { composeMail, greeting, PRODUCT_NAME } from '../../platform/mailer/compose.ts';
 import type { MailMessage } from '../../platform/mailer/mailer.ts';
 
 /** Names go into a subject line: no control characters, no line breaks. */
@@ -18,12 +18,12 @@ export function contactForOperatorsMail(to: string, body: ContactBody, sentAt: s
 }
 
 /**
- * The acknowledgement to the sender. It repeats neither the message nor anything but the name, so
- * that the form cannot be used to send someone else a text of one's choosing.
+ * The acknowledgement to the sender. Anyone can type any address into the form, so it repeats
+ * nothing they wrote, not even the name: the form cannot send a stranger a text of one's choosing.
  */
 export function contactReceivedMail(body: ContactBody, supportEmail: string): MailMessage {
   return composeMail(body.email, `We received your message to ${PRODUCT_NAME}`, [
-    `Hello ${body.name},`,
+    greeting(),
     `Thank you for writing to us about "${CONTACT_TOPIC_LABELS[body.topic]}". Your message has reached our team and we will answer at this address, usually within two working days.`,
     `If you did not write to us, you can ignore this mail. Questions can also go to ${supportEmail}.`,
   ]);

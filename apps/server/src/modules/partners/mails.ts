@@ -1,15 +1,16 @@
-import { composeMail, PRODUCT_NAME } from '../../platform/mailer/compose.ts';
+import { composeMail, greeting, PRODUCT_NAME } from '../../platform/mailer/compose.ts';
 import type { MailMessage } from '../../platform/mailer/mailer.ts';
 
-// Mails of the partner programme. Everything the applicant typed is escaped by composeMail.
+// Mails of the partner programme. The applicant's address is never verified, so these repeat
+// nothing the applicant typed (see greeting); only the operators' words and our own.
 
 function percent(rate: number): string {
   return `${Math.round(rate * 10_000) / 100} %`;
 }
 
-export function applicationReceivedMail(to: string, name: string, updated: boolean): MailMessage {
+export function applicationReceivedMail(to: string, updated: boolean): MailMessage {
   return composeMail(to, `Your ${PRODUCT_NAME} partner application`, [
-    `Hello ${name},`,
+    greeting(),
     updated
       ? 'We have updated your pending application to the partner programme with the answers you just sent.'
       : 'Thank you for applying to the partner programme. We have received your application.',
@@ -20,7 +21,6 @@ export function applicationReceivedMail(to: string, name: string, updated: boole
 
 export function applicationApprovedMail(
   to: string,
-  name: string,
   details: {
     couponCode: string;
     commissionRate: number;
@@ -34,7 +34,7 @@ export function applicationApprovedMail(
     to,
     `Welcome to the ${PRODUCT_NAME} partner programme`,
     [
-      `Hello ${name},`,
+      greeting(),
       'Your application to the partner programme has been approved. Welcome aboard!',
       `Your coupon code is ${details.couponCode}. Customers who use it get ${details.percentOff} % off their first payment, and you earn ${percent(details.commissionRate)} of what they pay.`,
       `Share the link below: people who follow it and create an account within ${details.windowDays} days are credited to you, even if they do not type the code.`,
@@ -43,9 +43,9 @@ export function applicationApprovedMail(
   );
 }
 
-export function applicationRejectedMail(to: string, name: string, reason: string): MailMessage {
+export function applicationRejectedMail(to: string, reason: string): MailMessage {
   return composeMail(to, `Your ${PRODUCT_NAME} partner application`, [
-    `Hello ${name},`,
+    greeting(),
     'Thank you for your interest in the partner programme. After reading your application we are not able to accept it at this time.',
     `Our reason:\n${reason}`,
     'You are welcome to apply again when things change.',

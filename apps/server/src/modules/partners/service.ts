@@ -99,7 +99,7 @@ export class PartnerService {
     if (!updated && !(await repo.insertApplication(randomUUID(), body, now))) {
       updated = await repo.updatePendingApplication(body, now);
     }
-    await mailer.queue(applicationReceivedMail(body.email, body.name, updated));
+    await mailer.queue(applicationReceivedMail(body.email, updated));
     return { updated, message: updated ? PARTNER_MESSAGES.updated : PARTNER_MESSAGES.received };
   }
 
@@ -155,7 +155,7 @@ export class PartnerService {
         continue;
       }
       await mailer.queue(
-        applicationApprovedMail(application.email, application.name, {
+        applicationApprovedMail(application.email, {
           couponCode: code,
           commissionRate: partner.commission_bps / 10_000,
           percentOff: settings.couponPercentOff,
@@ -175,7 +175,7 @@ export class PartnerService {
     if (!(await repo.decideApplication(id, { status: 'rejected', reason }, this.now))) {
       throw new AppError(409, 'CONFLICT', PARTNER_MESSAGES.decided);
     }
-    await mailer.queue(applicationRejectedMail(application.email, application.name, reason));
+    await mailer.queue(applicationRejectedMail(application.email, reason));
     return toApplication((await repo.findApplication(id))!);
   }
 

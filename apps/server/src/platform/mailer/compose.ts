@@ -9,6 +9,15 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/**
+ * The first line of a mail. A name is typed by whoever filled in a form, so it is used only when
+ * the address has proven to be theirs; otherwise the form could send a stranger a sentence of the
+ * requester's choosing ("Your account is locked. Restore at ...").
+ */
+export function greeting(verifiedName?: string): string {
+  return verifiedName ? `Hello ${verifiedName},` : 'Hello,';
+}
+
 /** Paragraphs may hold line breaks; they are kept in both parts. */
 export function composeMail(
   to: string,
