@@ -1,5 +1,5 @@
 import type { AspectKindName } from '@app/contracts/chart.ts';
-import { ASPECT_COLOURS } from '../lib/chart-symbols.ts';
+import { ASPECT_COLOURS } from '../../../components/chart/chart-symbols.ts';
 
 // Aspect symbols drawn as paths: the Unicode ones (⚹ ⚺ ⚻) are missing from many system fonts.
 const SHAPES: Record<AspectKindName, string> = {

@@ -3,6 +3,7 @@ import type { Place } from '@app/contracts/places.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { PlaceCombobox } from '../../../components/place-combobox.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -22,7 +23,6 @@ import {
   toPayload,
   withPlace,
 } from '../lib/form-logic.ts';
-import { PlaceCombobox } from './place-combobox.tsx';
 
 const FIELDS = ['name', 'date', 'time', 'city', 'country'] as const;
 

@@ -6,10 +6,6 @@ import {
 } from '@app/contracts/chart.ts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { getErrorMessage } from '../../../lib/error-messages.ts';
-import { getNatalChart } from '../api/get-natal-chart.ts';
 import {
   ASPECT_LABELS,
   BODY_GLYPHS,
@@ -21,9 +17,13 @@ import {
   pointLabel,
   SIGN_GLYPHS,
   SIGN_LABELS,
-} from '../lib/chart-symbols.ts';
+} from '../../../components/chart/chart-symbols.ts';
+import { ChartWheel, WHEEL_BODIES } from '../../../components/chart/chart-wheel.tsx';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { getErrorMessage } from '../../../lib/error-messages.ts';
+import { getNatalChart } from '../../../lib/get-natal-chart.ts';
 import { AspectIcon } from './aspect-icon.tsx';
-import { ChartWheel, WHEEL_BODIES } from './chart-wheel.tsx';
 
 export const natalChartKey = (houseSystem: HouseSystemCode) => ['natal-chart', houseSystem] as const;
 

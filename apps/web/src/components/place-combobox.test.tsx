@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { AxiosAdapter } from 'axios';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../lib/api-client.ts';
 import { PlaceCombobox } from './place-combobox.tsx';
 
 // The HTTP edge: place search answers only when the test releases it, as a slow network would.

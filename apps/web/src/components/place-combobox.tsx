@@ -1,8 +1,8 @@
 import type { Place } from '@app/contracts/places.ts';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { cn } from '../../../components/ui/cn.ts';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { searchPlaces } from '../api/search-places.ts';
+import { searchPlaces } from '../lib/search-places.ts';
+import { cn } from './ui/cn.ts';
+import { Spinner } from './ui/spinner.tsx';
 
 const DEBOUNCE_MS = 250;
 

@@ -16,8 +16,8 @@ import {
   pointLabel,
   SIGN_GLYPHS,
   SIGN_LABELS,
-} from '../lib/chart-symbols.ts';
-import { norm360, spreadLabels } from '../lib/spread-labels.ts';
+} from './chart-symbols.ts';
+import { norm360, spreadLabels } from './spread-labels.ts';
 
 // The natal chart wheel: zodiac ring outside, house cusps, the bodies (labels spread so they never
 // overlap, with leader lines to their true places) and aspect lines in the middle. The Ascendant is

@@ -1,5 +1,5 @@
 import type { Place, PlacesResult } from '@app/contracts/places.ts';
-import { api } from '../../../lib/api-client.ts';
+import { api } from './api-client.ts';
 
 export const PLACE_SUGGESTIONS = 8;
 

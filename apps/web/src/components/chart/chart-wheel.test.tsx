@@ -2,8 +2,8 @@ import type { BodyName, NatalChart, SignName } from '@app/contracts/chart.ts';
 import { SIGN_NAMES } from '@app/contracts/chart.ts';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { circularDistance } from '../lib/spread-labels.ts';
 import { ChartWheel, WHEEL_BODIES, WHEEL_LABEL_GAP, wheelSummary } from './chart-wheel.tsx';
+import { circularDistance } from './spread-labels.ts';
 
 function at(longitude: number) {
   const within = longitude % 30;
