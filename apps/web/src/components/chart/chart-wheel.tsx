@@ -4,6 +4,7 @@ import {
   type NatalChart,
   SIGN_NAMES,
   type SignName,
+  type ZodiacPosition,
 } from '@app/contracts/chart.ts';
 import { useId } from 'react';
 import {
@@ -31,6 +32,9 @@ const R_DEGREE = 127;
 const R_RETRO = 114;
 const R_HOUSE_RING = 102;
 const R_ASPECT = 86;
+/** The outer ring of a bi-wheel (another moment's sky around the natal chart). */
+const R_SKY_GLYPH = R_OUTER + 24;
+const R_SKY_OUTER = R_OUTER + 42;
 /** Smallest angle between two body glyphs on the wheel, degrees. */
 export const WHEEL_LABEL_GAP = 10;
 
@@ -47,6 +51,39 @@ function point(longitude: number, radius: number, rotation: number): [number, nu
 
 const fixed = (n: number) => Math.round(n * 100) / 100;
 
+/** A body of the outer ring: where it stands and whether it moves backwards. */
+export interface SkyPoint {
+  body: string;
+  longitude: number;
+  retrograde: boolean;
+}
+
+/** A longitude as a position in its sign. */
+export function zodiacPosition(longitude: number): ZodiacPosition {
+  const lon = norm360(longitude);
+  const within = lon % 30;
+  const minutes = Math.floor(within * 60);
+  return {
+    longitude: lon,
+    sign: SIGN_NAMES[Math.floor(lon / 30)]!,
+    degree: Math.floor(minutes / 60),
+    minute: minutes % 60,
+  };
+}
+
+function shownSky(sky: readonly SkyPoint[]): SkyPoint[] {
+  return sky.filter((point) => WHEEL_BODIES.includes(point.body as BodyName));
+}
+
+/** The outer ring's sentence for screen readers. */
+export function skySummary(sky: readonly SkyPoint[], label: string): string {
+  const bodies = shownSky(sky).map(
+    (point) =>
+      `${BODY_LABELS[point.body as BodyName]} ${describePosition(zodiacPosition(point.longitude))}${point.retrograde ? ', retrograde' : ''}`,
+  );
+  return `Outer ring, ${label}: ${bodies.join('; ')}.`;
+}
+
 /** One sentence a screen reader can read instead of the picture. */
 export function wheelSummary(chart: NatalChart): string {
   const bodies = chart.bodies
@@ -61,7 +98,16 @@ export function wheelSummary(chart: NatalChart): string {
   return `Natal chart wheel. ${angles}${bodies.join('; ')}. ${chart.aspects.length} aspects, listed in the aspect table.`;
 }
 
-export function ChartWheel({ chart }: { chart: NatalChart }) {
+export function ChartWheel({
+  chart,
+  sky,
+  skyLabel = "today's sky",
+}: {
+  chart: NatalChart;
+  /** Draws a second ring outside the zodiac (a bi-wheel). */
+  sky?: readonly SkyPoint[];
+  skyLabel?: string;
+}) {
   const titleId = useId();
   const rotation = chart.angles?.ascendant.longitude ?? 0;
   const at = (longitude: number, radius: number) => point(longitude, radius, rotation);
@@ -81,13 +127,16 @@ export function ChartWheel({ chart }: { chart: NatalChart }) {
 
   return (
     <svg
-      viewBox="-16 -16 432 432"
+      viewBox={sky ? '-48 -48 496 496' : '-16 -16 432 432'}
       role="img"
       aria-labelledby={titleId}
       className="mx-auto block h-auto w-full max-w-[34rem] select-none text-fg"
       data-testid="chart-wheel"
     >
-      <title id={titleId}>{wheelSummary(chart)}</title>
+      <title id={titleId}>
+        {sky ? `${wheelSummary(chart)} ${skySummary(sky, skyLabel)}` : wheelSummary(chart)}
+      </title>
+      {sky ? <SkyRing sky={sky} rotation={rotation} /> : null}
       <circle cx={C} cy={C} r={R_OUTER} className="fill-surface-2 stroke-line" strokeWidth={1} />
       {SIGN_NAMES.map((sign: SignName, index) => {
         const [x1, y1] = at(index * 30, R_ZODIAC);
@@ -286,5 +335,47 @@ export function ChartWheel({ chart }: { chart: NatalChart }) {
         })}
       </g>
     </svg>
+  );
+}
+
+/** The outer ring: a tick at each body's true place and its glyph beyond, spread like the inner ones. */
+function SkyRing({ sky, rotation }: { sky: readonly SkyPoint[]; rotation: number }) {
+  const at = (longitude: number, radius: number) => point(longitude, radius, rotation);
+  const shown = shownSky(sky);
+  const display = spreadLabels(
+    shown.map((p) => p.longitude),
+    WHEEL_LABEL_GAP,
+  );
+  return (
+    <g data-testid="sky-ring" fontFamily={GLYPH_FONT}>
+      <circle cx={C} cy={C} r={R_SKY_OUTER} className="fill-surface stroke-line" strokeWidth={1} />
+      {shown.map((p, index) => {
+        const [x1, y1] = at(p.longitude, R_OUTER);
+        const [x2, y2] = at(p.longitude, R_OUTER + 7);
+        const [gx, gy] = at(display[index]!, R_SKY_GLYPH);
+        return (
+          <g key={p.body} data-sky-body={p.body}>
+            <line
+              x1={fixed(x1)}
+              y1={fixed(y1)}
+              x2={fixed(x2)}
+              y2={fixed(y2)}
+              className="stroke-accent"
+              strokeWidth={1.4}
+            />
+            <text
+              x={fixed(gx)}
+              y={fixed(gy)}
+              fontSize={15}
+              textAnchor="middle"
+              dominantBaseline="central"
+              className={p.retrograde ? 'fill-danger' : 'fill-accent'}
+            >
+              {BODY_GLYPHS[p.body as BodyName]}
+            </text>
+          </g>
+        );
+      })}
+    </g>
   );
 }
