@@ -1,0 +1,71 @@
+import type { LandscapeTransit } from '@app/contracts/landscape.ts';
+import { MessageCircle } from 'lucide-react';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../../components/ui/button.tsx';
+import { formatClock } from '../lib/format-moment.ts';
+import { TimeBar } from './time-bar.tsx';
+
+/** The chat route with a transit's starter ready to send. */
+export function chatLink(starter: string): string {
+  return `/chat?prompt=${encodeURIComponent(starter)}`;
+}
+
+function orbText(orb: number): string {
+  const minutes = Math.round(Math.abs(orb) * 60);
+  return `${Math.floor(minutes / 60)}°${String(minutes % 60).padStart(2, '0')}′`;
+}
+
+/** The day's ranked transits, heaviest first, each with its reading and time bar. */
+export function TransitList({
+  transits,
+  date,
+  zone,
+}: {
+  transits: LandscapeTransit[];
+  date: string;
+  zone: string;
+}) {
+  if (transits.length === 0) return <p className="text-muted">No slow transits to your chart today.</p>;
+  return (
+    <ol className="flex flex-col gap-4">
+      {transits.map((transit) => (
+        <li
+          key={`${transit.body}-${transit.aspect}-${transit.natalPoint}`}
+          className="rounded-2xl border border-line bg-surface p-4 sm:p-5"
+        >
+          <h3 className="text-lg font-semibold">{transit.title}</h3>
+          <p className="mt-1 text-xs font-medium uppercase tracking-wide text-muted">
+            {transit.applying ? 'Applying' : 'Separating'} · orb {orbText(transit.orb)}
+          </p>
+          {transit.text ? <p className="mt-3 leading-relaxed">{transit.text}</p> : null}
+          <TimeBar transit={transit} date={date} zone={zone} />
+          <Link to={chatLink(transit.starter)} className={buttonClasses('secondary', 'sm', 'mt-4')}>
+            <MessageCircle aria-hidden="true" className="size-4" />
+            Ask about this<span className="sr-only">: {transit.title}</span>
+          </Link>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The Moon's transits: they last hours, so only the exact time is given. */
+export function MoonTransitList({ transits, zone }: { transits: LandscapeTransit[]; zone: string }) {
+  if (transits.length === 0)
+    return <p className="text-muted">The Moon makes no exact aspects to your chart today.</p>;
+  return (
+    <ul className="divide-y divide-line rounded-2xl border border-line bg-surface">
+      {transits.map((transit) => (
+        <li
+          key={`${transit.aspect}-${transit.natalPoint}-${transit.exactAt}`}
+          className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-3"
+        >
+          <span>{transit.title}</span>
+          <span className="text-sm text-muted">
+            {transit.exactAt ? `exact at ${formatClock(transit.exactAt, zone)}` : 'not exact today'}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}

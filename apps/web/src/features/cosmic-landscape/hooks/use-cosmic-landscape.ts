@@ -1,0 +1,80 @@
+import type { Landscape, LandscapeStatus } from '@app/contracts/landscape.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { generateLandscape } from '../api/generate-landscape.ts';
+import { getDashboard } from '../api/get-dashboard.ts';
+import {
+  dashboardQuery,
+  historyQuery,
+  landscapeKeys,
+  statusQuery,
+  todayQuery,
+} from '../api/landscape-queries.ts';
+import { regenerateLandscape } from '../api/regenerate-landscape.ts';
+
+/**
+ * The page's server state (SPEC section 4): the dashboard loads today's landscape, the status
+ * and the history at once; they are then kept under their own keys so generating and
+ * regenerating refresh only what they change.
+ */
+export function useCosmicLandscape() {
+  const queryClient = useQueryClient();
+  const dashboard = useQuery({
+    ...dashboardQuery(),
+    queryFn: async ({ signal }) => {
+      const answer = await getDashboard(signal);
+      queryClient.setQueryData(landscapeKeys.today(), answer.landscape);
+      queryClient.setQueryData(landscapeKeys.status(), answer.status);
+      queryClient.setQueryData(historyQuery().queryKey, answer.history);
+      return answer;
+    },
+  });
+  const seeded = dashboard.isSuccess;
+  // Filled by the dashboard and by the actions below; the status alone is re-read now and then
+  // (on focus) so a new day shows up without a reload.
+  const today = useQuery({ ...todayQuery(), enabled: false });
+  const status = useQuery({ ...statusQuery(), enabled: seeded, staleTime: 60_000 });
+  const history = useQuery({ ...historyQuery(), enabled: false });
+
+  const showToday = (landscape: Landscape) => {
+    queryClient.setQueryData(landscapeKeys.today(), landscape);
+    queryClient.setQueryData(historyQuery().queryKey, (days: Landscape[] | undefined) =>
+      days?.map((day) => (day.date === landscape.date ? landscape : day)),
+    );
+  };
+
+  /** Builds today's landscape (a new day began while the page was open). */
+  const generate = useMutation({
+    mutationFn: generateLandscape,
+    onSuccess: async (landscape) => {
+      showToday(landscape);
+      // A failed read lands on its own query (shown with its own message); the day is built.
+      await queryClient.fetchQuery(statusQuery()).catch(() => undefined);
+      await queryClient.fetchQuery(historyQuery()).catch(() => undefined);
+    },
+  });
+
+  const regenerate = useMutation({
+    mutationFn: regenerateLandscape,
+    onSuccess: async (landscape) => {
+      showToday(landscape);
+      // Count the use at once; the server's figure follows.
+      queryClient.setQueryData(landscapeKeys.status(), (old: LandscapeStatus | undefined) =>
+        old ? { ...old, regenerationsUsed: old.regenerationsUsed + 1 } : old,
+      );
+      await queryClient.fetchQuery(statusQuery()).catch(() => undefined);
+    },
+    // Refused (allowance spent elsewhere, say): the server's figure is the truth.
+    onError: () => queryClient.invalidateQueries({ queryKey: landscapeKeys.status() }),
+  });
+
+  return {
+    dashboard,
+    landscape: today.data ?? dashboard.data?.landscape,
+    status: status.data ?? dashboard.data?.status,
+    history: history.data ?? dashboard.data?.history ?? [],
+    statusError: status.error,
+    historyError: history.error,
+    generate,
+    regenerate,
+  };
+}
