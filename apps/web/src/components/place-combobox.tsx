@@ -15,13 +15,24 @@ interface PlaceComboboxProps {
   onChoose: (place: Place) => void;
   onBlur?: () => void;
   name?: string;
+  /** The line under the field. */
+  hint?: string;
 }
 
 /**
  * The city field: type the start of a name, pick from the atlas. A WAI-ARIA combobox with a
  * listbox popup: arrows move, Enter chooses, Escape closes; the list shows region and country.
  */
-export function PlaceCombobox({ label, value, error, onType, onChoose, onBlur, name }: PlaceComboboxProps) {
+export function PlaceCombobox({
+  label,
+  value,
+  error,
+  onType,
+  onChoose,
+  onBlur,
+  name,
+  hint = 'Choose your birth place from the list so we know its coordinates and time zone.',
+}: PlaceComboboxProps) {
   const inputId = useId();
   const listId = `${inputId}-list`;
   const errorId = `${inputId}-error`;
@@ -141,7 +152,7 @@ export function PlaceCombobox({ label, value, error, onType, onChoose, onBlur, n
         {loading ? <Spinner className="absolute top-3.5 right-3.5" /> : null}
       </div>
       <p id={hintId} className="text-xs text-muted">
-        Choose your birth place from the list so we know its coordinates and time zone.
+        {hint}
       </p>
       <div
         id={listId}

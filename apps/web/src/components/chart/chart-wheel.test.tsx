@@ -2,7 +2,7 @@ import type { BodyName, NatalChart, SignName } from '@app/contracts/chart.ts';
 import { SIGN_NAMES } from '@app/contracts/chart.ts';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ChartWheel, WHEEL_BODIES, WHEEL_LABEL_GAP, wheelSummary } from './chart-wheel.tsx';
+import { ChartWheel, WHEEL_BODIES, WHEEL_LABEL_GAP, wheelSummary, zodiacPosition } from './chart-wheel.tsx';
 import { circularDistance } from './spread-labels.ts';
 
 function at(longitude: number) {
@@ -132,5 +132,34 @@ describe('ChartWheel', () => {
     expect(wheelSummary(chart(false))).toMatch(/birth time is unknown/);
     // The aspect to the Ascendant has nothing to attach to.
     expect(container.querySelectorAll('[data-testid="aspect-lines"] line')).toHaveLength(1);
+  });
+
+  it('draws another sky around the chart (a bi-wheel), its glyphs spread apart and described', () => {
+    const sky = [
+      { body: 'sun', longitude: 242.5, retrograde: false },
+      { body: 'moon', longitude: 243, retrograde: false },
+      { body: 'saturn', longitude: 355.25, retrograde: true },
+      { body: 'meanNode', longitude: 10, retrograde: true },
+    ];
+    const { container } = render(<ChartWheel chart={chart(true)} sky={sky} />);
+    const ring = container.querySelectorAll('[data-sky-body]');
+    expect([...ring].map((g) => g.getAttribute('data-sky-body'))).toEqual(['sun', 'moon', 'saturn']);
+    expect(container.querySelector('svg')?.getAttribute('viewBox')).toBe('-48 -48 496 496');
+    const title = screen.getByRole('img').querySelector('title')?.textContent ?? '';
+    expect(title).toMatch(
+      /Outer ring, today's sky: Sun 2°30′ Sagittarius; Moon 3°00′ Sagittarius; Saturn 25°15′ Pisces, retrograde\.$/,
+    );
+    // The Sun and Moon half a degree apart still get glyphs far enough apart to read.
+    const [sun, moon] = [...ring].map((g) => g.querySelector('text')!);
+    const dx = Number(sun!.getAttribute('x')) - Number(moon!.getAttribute('x'));
+    const dy = Number(sun!.getAttribute('y')) - Number(moon!.getAttribute('y'));
+    expect(Math.hypot(dx, dy)).toBeGreaterThan(30);
+    expect(zodiacPosition(-0.5)).toMatchObject({ sign: 'pisces', degree: 29, minute: 30 });
+  });
+
+  it('without another sky the wheel is the natal chart alone', () => {
+    const { container } = render(<ChartWheel chart={chart(true)} />);
+    expect(container.querySelector('[data-testid="sky-ring"]')).toBeNull();
+    expect(container.querySelector('svg')?.getAttribute('viewBox')).toBe('-16 -16 432 432');
   });
 });

@@ -20,6 +20,7 @@ export function LocationSetting() {
       </p>
       <PlaceCombobox
         label="Current location"
+        hint="Choose a place from the list: your day then starts and ends at its midnight."
         value={typed}
         onType={setTyped}
         onChoose={(place) => {
