@@ -64,19 +64,37 @@ export class LandscapeRepository {
   }
 
   /** The person's newest finished landscape as stored text (the hot path: no parsing, no re-serialising). */
-  async latestText(
-    userId: string,
-  ): Promise<{ date: string; zone: string; birthStamp: string; payload: string } | null> {
+  async latestText(userId: string): Promise<{
+    date: string;
+    zone: string;
+    birthStamp: string;
+    payload: string;
+    /** The current location's zone, if one is set. */
+    locationZone: string | null;
+  } | null> {
     const row = await this.db
       .selectFrom('landscapes')
-      .select(['local_date', 'zone', 'birth_stamp', 'payload'])
-      .where('user_id', '=', userId)
-      .where('state', '=', 'ready')
-      .orderBy('local_date', 'desc')
+      .leftJoin('landscape_preferences', 'landscape_preferences.user_id', 'landscapes.user_id')
+      .select([
+        'landscapes.local_date',
+        'landscapes.zone',
+        'landscapes.birth_stamp',
+        'landscapes.payload',
+        'landscape_preferences.location_zone',
+      ])
+      .where('landscapes.user_id', '=', userId)
+      .where('landscapes.state', '=', 'ready')
+      .orderBy('landscapes.local_date', 'desc')
       .limit(1)
       .executeTakeFirst();
     return row?.payload
-      ? { date: row.local_date, zone: row.zone, birthStamp: row.birth_stamp, payload: row.payload }
+      ? {
+          date: row.local_date,
+          zone: row.zone,
+          birthStamp: row.birth_stamp,
+          payload: row.payload,
+          locationZone: row.location_zone ?? null,
+        }
       : null;
   }
 

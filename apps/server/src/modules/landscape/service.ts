@@ -102,12 +102,14 @@ export class LandscapeService {
 
   /**
    * Today's landscape as JSON text: the stored text of the newest landscape, as it is, while it
-   * still belongs to today in its zone. A change of birth data or location drops it (see
-   * birthDataChanged and setLocation), so it is never older than either.
+   * still belongs to today in the zone in force (the current location's, read in the same query).
+   * A change of birth data drops it (birthDataChanged), so it is never older than the birth data.
    */
   async todayJson(userId: string): Promise<string> {
     const latest = await this.deps.repo.latestText(userId);
-    if (latest && localDateAt(latest.zone, this.now) === latest.date) return latest.payload;
+    const zoneInForce = latest?.locationZone ?? latest?.zone;
+    if (latest && latest.zone === zoneInForce && localDateAt(latest.zone, this.now) === latest.date)
+      return latest.payload;
     return JSON.stringify(await this.today(userId));
   }
 
@@ -174,10 +176,14 @@ export class LandscapeService {
 
   /** Sets (or with null clears) the current location whose zone sets the person's day. */
   async setLocation(userId: string, placeId: number | null) {
-    // Today's landscape belongs to the zone it was made in: drop it so the next read uses the new one.
-    const latest = await this.deps.repo.latestText(userId);
-    if (latest) await this.deps.repo.forget(userId, latest.date);
     if (placeId === null) {
+      // Back to the birth place: a newest landscape made for the location no longer fits today.
+      const [latest, birth] = await Promise.all([
+        this.deps.repo.latestText(userId),
+        this.deps.birthOf(userId),
+      ]);
+      if (latest?.locationZone && birth && latest.zone !== birth.timeZone)
+        await this.deps.repo.forget(userId, latest.date);
       await this.deps.repo.savePreferences(
         userId,
         { locationPlaceId: null, locationName: null, locationZone: null },
