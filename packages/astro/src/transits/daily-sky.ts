@@ -323,9 +323,14 @@ function crosses(d0: number, d1: number): boolean {
   return d0 < 0 !== d1 < 0 && Math.abs(d0 - d1) < 90;
 }
 
+/** The natal points transits are read against: the true node stands for the nodes (not the mean one too). */
+function readPoints(chart: NatalChart) {
+  return natalPoints(chart).filter((p) => p.id !== 'meanNode');
+}
+
 function dayTransitsOf(chart: NatalChart, start: number, end: number): DayTransit[] {
   const middle = (start + end) / 2;
-  const points = natalPoints(chart);
+  const points = readPoints(chart);
   const found: DayTransit[] = [];
   for (const body of DAY_TRANSITING_BODIES) {
     const l0 = lonAt(body, start);
@@ -389,7 +394,7 @@ function moonTransitsOf(chart: NatalChart, start: number, end: number): DayTrans
   const times = Array.from({ length: count + 1 }, (_, i) => from + i * step);
   const lons = times.map((t) => lonAt('moon', t));
   const found: DayTransit[] = [];
-  for (const point of natalPoints(chart)) {
+  for (const point of readPoints(chart)) {
     for (const kind of TRANSIT_ASPECTS) {
       for (const target of targetsOf(point.longitude, kind)) {
         const dev = (jd: number) => signedDelta(lonAt('moon', jd), target);
