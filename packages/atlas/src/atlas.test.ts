@@ -162,6 +162,25 @@ describe('atlas search', () => {
     expect(paris[0]).toMatchObject({ countryCode: 'FR', timeZone: 'Europe/Paris' });
   });
 
+  it('puts the city people mean first and leaves out places that only share an alternate name', () => {
+    const top = (query: string) => atlas.search(query, { limit: 5 });
+    expect(top('Oslo')[0]).toMatchObject({ name: 'Oslo', countryCode: 'NO' });
+    expect(top('oslo')[0]?.name).toBe('Oslo');
+    const saoPaulo = top('Sao Paulo');
+    expect(saoPaulo[0]).toMatchObject({ name: 'São Paulo', countryCode: 'BR' });
+    // Luanda was once "São Paulo da Assunção de Loanda": not what anyone typing São Paulo means.
+    expect(atlas.search('Sao Paulo', { limit: 10 }).map((p) => p.name)).not.toContain('Luanda');
+    expect(top('São Paulo').map((p) => p.name)).not.toContain('Luanda');
+    const newYork = atlas.search('New York', { limit: 10 });
+    expect(newYork[0]).toMatchObject({ name: 'New York City', countryCode: 'US' });
+    // Clinton (Wisconsin) carries "New York" as a stray alternate name.
+    expect(newYork.map((p) => p.name)).not.toContain('Clinton');
+    expect(newYork.slice(1).every((p) => p.name.startsWith('New York'))).toBe(true);
+    // Big places known by another language's name keep it.
+    expect(top('Roma')[0]).toMatchObject({ name: 'Rome', countryCode: 'IT' });
+    expect(top('Sankt Peter')[0]).toMatchObject({ countryCode: 'RU' });
+  });
+
   it('filters by country code, in any case, and qualifies by region or country after a comma', () => {
     const parisUs = atlas.search('Paris', { country: 'us', limit: 20 });
     expect(parisUs.length).toBeGreaterThan(5);
@@ -231,11 +250,22 @@ describe('atlas search against a brute-force reference', () => {
 
   const reference = (query: string, country: string | undefined, limit: number) => {
     const best = new Map<number, number>();
+    const inCountry = (place: number) => !country || (all[place] as AtlasPlace).countryCode === country;
+    const exactScores = keys
+      .filter((k) => k.key === query && inCountry(k.place))
+      .map(
+        (k) =>
+          ((all[k.place] as AtlasPlace).population + 1) *
+          (k.alternate ? WEIGHTS.exactAlternate : WEIGHTS.exactName),
+      );
+    const floor = Math.max(0, ...exactScores) / 1000;
     for (const { key, place, alternate } of keys) {
       if (!key.startsWith(query)) continue;
       const p = all[place] as AtlasPlace;
       if (country && p.countryCode !== country) continue;
       const exact = key.length === query.length;
+      // Longer alternate names that only go on with more words, once the query is a whole name.
+      if (alternate && !exact && exactScores.length > 0 && key[query.length] === ' ') continue;
       const weight = alternate
         ? exact
           ? WEIGHTS.exactAlternate
@@ -244,6 +274,7 @@ describe('atlas search against a brute-force reference', () => {
           ? WEIGHTS.exactName
           : WEIGHTS.namePrefix;
       const score = (p.population + 1) * weight;
+      if (alternate && score < floor) continue;
       if (score > (best.get(place) ?? -1)) best.set(place, score);
     }
     return [...best]

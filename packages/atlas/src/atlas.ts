@@ -46,6 +46,14 @@ const WEIGHT_EXACT_NAME = 10;
 const WEIGHT_EXACT_ALTERNATE = 2;
 const WEIGHT_NAME_PREFIX = 1;
 const WEIGHT_ALTERNATE_PREFIX = 0.05;
+// Weak matches are dropped rather than ranked. Once the query is a whole name of some place,
+// an alternate name that merely goes on with more words ("Sao Paulo" in Luanda's former
+// "São Paulo da Assunção de Loanda", "New York" in Pittsburg's "New York of the Pacific") is
+// another place's description, not what was typed. And an alternate name scoring under a
+// thousandth of the best whole-name match is a stray record (Clinton, Wisconsin, listed as
+// "New York" next to New York City); big places known by that name ("Roma" for Rome) stay.
+const ALTERNATE_FLOOR_RATIO = 1 / 1000;
+const SPACE = 0x20;
 const NEWLINE = 0x0a;
 const TAB = 0x09;
 // Greater than every byte of UTF-8 text: query + 0xff bounds all keys starting with the query.
@@ -281,6 +289,19 @@ export class Atlas {
     // Keys never contain a zero byte, so those equal to the query all sort before query + 0x00.
     const pastExact = this.lowerBound(Buffer.concat([needle, Buffer.from([0])]));
 
+    // Whole-name matches first (they are few), to know what counts as a weak alternate match.
+    let anyExact = false;
+    let bestExact = 0;
+    for (let k = first; k < pastExact; k++) {
+      const place = this.keyPlace[k] as number;
+      if (countryFilter >= 0 && this.placeCountry[place] !== countryFilter) continue;
+      if (qualifier !== '' && !this.matchesQualifier(place, qualifier)) continue;
+      anyExact = true;
+      const weight = this.keyAlternate[k] === 1 ? WEIGHT_EXACT_ALTERNATE : WEIGHT_EXACT_NAME;
+      bestExact = Math.max(bestExact, ((this.placePopulation[place] as number) + 1) * weight);
+    }
+    const alternateFloor = bestExact * ALTERNATE_FLOOR_RATIO;
+
     const top: Candidate[] = [];
     for (let k = first; k < past; k++) {
       if ((k & (BLOCK_SIZE - 1)) === 0 && k >= pastExact && k + BLOCK_SIZE <= past) {
@@ -301,8 +322,16 @@ export class Atlas {
           : exact
             ? WEIGHT_EXACT_NAME
             : WEIGHT_NAME_PREFIX;
+      if (
+        anyExact &&
+        !exact &&
+        this.keyAlternate[k] === 1 &&
+        this.text[(this.keyStart[k] as number) + needle.length] === SPACE
+      )
+        continue;
       // +weight keeps unpeopled places (population 0) in match-quality order too.
       const score = ((this.placePopulation[place] as number) + 1) * weight;
+      if (this.keyAlternate[k] === 1 && score < alternateFloor) continue;
       const worst = top[limit - 1];
       if (worst !== undefined && (score < worst.score || (score === worst.score && place > worst.place)))
         continue;
