@@ -19,9 +19,14 @@ interface PlaceComboboxProps {
   hint?: string;
 }
 
+/** Phones: below this width the on-screen keyboard would cover a list opening under the field. */
+const SMALL_SCREEN = '(max-width: 639px)';
+
 /**
  * The city field: type the start of a name, pick from the atlas. A WAI-ARIA combobox with a
  * listbox popup: arrows move, Enter chooses, Escape closes; the list shows region and country.
+ * No option is active until the person presses an arrow key, so Enter never picks a place they
+ * did not point at.
  */
 export function PlaceCombobox({
   label,
@@ -60,7 +65,7 @@ export function PlaceCombobox({
       searchPlaces(q, controller.signal)
         .then((found) => {
           setPlaces(found);
-          setActive(found.length ? 0 : -1);
+          setActive(-1);
           if (!dismissed.current) setOpen(true);
         })
         .catch(() => {
@@ -79,6 +84,11 @@ export function PlaceCombobox({
 
   useEffect(() => () => window.clearTimeout(blurTimer.current), []);
 
+  // Keep the option moved to with the arrows visible in the scrolling list.
+  useEffect(() => {
+    if (active >= 0) document.getElementById(`${listId}-${active}`)?.scrollIntoView?.({ block: 'nearest' });
+  }, [active, listId]);
+
   const choose = (place: Place) => {
     onChoose(place);
     setOpen(false);
@@ -86,6 +96,7 @@ export function PlaceCombobox({
     setActive(-1);
   };
 
+  const expanded = open && (places.length > 0 || query.trim().length >= 2);
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown') {
       event.preventDefault();
@@ -93,10 +104,18 @@ export function PlaceCombobox({
       setActive((index) => (places.length ? (index + 1) % places.length : -1));
     } else if (event.key === 'ArrowUp') {
       event.preventDefault();
-      setActive((index) => (places.length ? (index - 1 + places.length) % places.length : -1));
-    } else if (event.key === 'Enter' && open && active >= 0 && places[active]) {
-      event.preventDefault();
-      choose(places[active]!);
+      if (!open && places.length) setOpen(true);
+      setActive((index) => (places.length ? (index <= 0 ? places.length - 1 : index - 1) : -1));
+    } else if (event.key === 'Enter') {
+      const place = open ? places[active] : undefined;
+      if (place) {
+        event.preventDefault();
+        choose(place);
+      } else if (loading || expanded) {
+        // Suggestions pending or open with none pointed at: submitting now would send a city
+        // the list has not confirmed, so Enter waits for a choice.
+        event.preventDefault();
+      }
     } else if (event.key === 'Escape') {
       dismissed.current = true;
       if (open) {
@@ -106,7 +125,6 @@ export function PlaceCombobox({
     }
   };
 
-  const expanded = open && (places.length > 0 || query.trim().length >= 2);
   return (
     <div className="relative flex flex-col gap-1.5">
       <label htmlFor={inputId} className="text-sm font-medium text-fg">
@@ -132,9 +150,13 @@ export function PlaceCombobox({
             setQuery(event.target.value);
           }}
           onKeyDown={onKeyDown}
-          onFocus={() => {
+          onFocus={(event) => {
             dismissed.current = false;
             if (places.length) setOpen(true);
+            // On a phone, lift the field to the top so the keyboard does not hide the list.
+            if (window.matchMedia?.(SMALL_SCREEN).matches) {
+              event.currentTarget.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+            }
           }}
           onBlur={() => {
             dismissed.current = true;
@@ -143,7 +165,7 @@ export function PlaceCombobox({
             onBlur?.();
           }}
           className={cn(
-            'h-11 w-full rounded-xl border bg-surface px-3.5 pr-10 text-base text-fg placeholder:text-muted/70',
+            'h-11 w-full scroll-mt-24 rounded-xl border bg-surface px-3.5 pr-10 text-base text-fg placeholder:text-muted/70',
             'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring',
             error ? 'border-danger' : 'border-line',
           )}
