@@ -129,6 +129,8 @@ export function BirthForm({ saved, onSaved, onCancel }: BirthFormProps) {
             onBlur={field.onBlur}
             onType={(text) => {
               field.onChange(text);
+              // A country that came with the previous choice belongs to that place, not the new text.
+              if (getValues('placeId') !== null) setValue('country', '');
               setValue('placeId', null);
             }}
             onChoose={(place) => {
