@@ -140,7 +140,12 @@ export const BirthDataSchema = z.object({
   /** The birth instant in UT (ISO 8601) and the zone's offset then, in seconds east of Greenwich. */
   utc: z.string(),
   utcOffsetSeconds: z.number().int(),
-  /** The reading chosen for a local time that happened twice or never; null for ordinary times. */
+  /** The zone's abbreviation at the birth instant ("EST"); tz data gives some places a number ("-03"). */
+  zoneAbbreviation: z.string(),
+  /**
+   * The reading chosen for a local time that happened twice or never; null for ordinary times.
+   * Kept by an update that leaves date, time and time zone as they were and sends no new choice.
+   */
   resolution: TimeResolutionSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -88,6 +88,7 @@ describe('saving and reading birth data', () => {
       // EDT (UTC-4) on 21 April 1990.
       utc: '1990-04-21T18:30:00.000Z',
       utcOffsetSeconds: -14_400,
+      zoneAbbreviation: 'EDT',
       resolution: null,
     };
     expect(saved.json().birthData).toMatchObject(expected);
@@ -324,6 +325,38 @@ describe('bad input is refused with 422 and details, and nothing is stored', () 
       utc: '2021-11-07T05:30:00.000Z',
       resolution: 'earlier',
     });
+    await remove(token);
+  });
+
+  it('keeps the chosen reading when an update leaves date, time and zone as they were', async () => {
+    const ambiguous = { ...withPlace(), date: '2021-11-07', time: '01:30' };
+    const saved = await save(token, { ...ambiguous, resolution: 'later' });
+    expect(saved.json().birthData).toMatchObject({
+      utcOffsetSeconds: -18_000,
+      zoneAbbreviation: 'EST',
+      resolution: 'later',
+    });
+    // Only the name changes and no choice is sent: no second question, the same instant.
+    const renamed = await update(token, { ...ambiguous, name: 'Ada L.' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await get(token)).json().birthData).toMatchObject({
+      name: 'Ada L.',
+      utc: '2021-11-07T06:30:00.000Z',
+      zoneAbbreviation: 'EST',
+      resolution: 'later',
+    });
+    // The same place typed by city and country instead of chosen: same zone, choice kept.
+    const typed = await update(token, { ...base, date: '2021-11-07', time: '01:30' });
+    expect(typed.json().birthData).toMatchObject({ utc: '2021-11-07T06:30:00.000Z', resolution: 'later' });
+    // A new time asks again, and a refused update changes nothing.
+    expectError(await update(token, { ...ambiguous, time: '01:45' }), 422, 'TIME_AMBIGUOUS');
+    expect((await get(token)).json().birthData).toMatchObject({ time: '01:30', resolution: 'later' });
+    // Another zone with its own clock change that night (Chicago) asks again too.
+    expectError(
+      await update(token, { ...ambiguous, placeId: undefined, city: 'Chicago', country: 'US' }),
+      422,
+      'TIME_AMBIGUOUS',
+    );
     await remove(token);
   });
 

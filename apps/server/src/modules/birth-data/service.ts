@@ -117,7 +117,7 @@ export class BirthDataService {
   async update(userId: string, body: BirthDataBody): Promise<BirthData> {
     const existing = await this.deps.repo.find(userId);
     if (!existing) throw notFound(MESSAGES.nothingSaved);
-    const row = { ...this.resolve(userId, body, this.now()), created_at: existing.created_at };
+    const row = { ...this.resolve(userId, body, this.now(), existing), created_at: existing.created_at };
     if (!(await this.deps.repo.update(row))) throw notFound(MESSAGES.nothingSaved);
     await this.changed(userId);
     return toBirthData(row);
@@ -168,11 +168,26 @@ export class BirthDataService {
     return this.deps.clock.now();
   }
 
-  /** Turns a validated body into a row: the place to coordinates and zone, the local time to UT. */
-  private resolve(userId: string, body: BirthDataBody, now: Date): BirthDataRow {
+  /**
+   * Turns a validated body into a row: the place to coordinates and zone, the local time to UT.
+   * On update, a clock-change reading chosen before stays chosen while date, time and zone stay.
+   */
+  private resolve(userId: string, body: BirthDataBody, now: Date, previous?: BirthDataRow): BirthDataRow {
     const place = this.resolvePlace(body);
     const time = body.timeUnknown ? UNKNOWN_TIME_PLACEHOLDER : (body.time as string);
-    const moment = resolveBirthMoment(body.date, time, place.timeZone, body.resolution, body.timeUnknown);
+    const sameMoment =
+      previous !== undefined &&
+      previous.birth_date === body.date &&
+      previous.birth_time === time &&
+      previous.time_zone === place.timeZone;
+    const kept = sameMoment ? parseResolution(previous.resolution) : null;
+    const moment = resolveBirthMoment(
+      body.date,
+      time,
+      place.timeZone,
+      body.resolution ?? kept ?? undefined,
+      body.timeUnknown,
+    );
     if (moment.epochSeconds * 1000 > now.getTime()) throw validation(MESSAGES.future, 'date');
     const stamp = now.toISOString();
     return {
@@ -307,6 +322,10 @@ export function resolveBirthMoment(
     : new AppError(422, 'TIME_SKIPPED', MESSAGES.timeSkipped(date, time, zone), details);
 }
 
+function parseResolution(value: string | null): TimeResolution | null {
+  return value === 'earlier' || value === 'later' ? value : null;
+}
+
 export function toBirthData(row: BirthDataRow): BirthData {
   return {
     name: row.name,
@@ -323,7 +342,8 @@ export function toBirthData(row: BirthDataRow): BirthData {
     timeZone: row.time_zone,
     utc: row.utc,
     utcOffsetSeconds: row.utc_offset_seconds,
-    resolution: row.resolution === 'earlier' || row.resolution === 'later' ? row.resolution : null,
+    zoneAbbreviation: zoneOffsetAt(row.time_zone, Date.parse(row.utc) / 1000).abbreviation,
+    resolution: parseResolution(row.resolution),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
