@@ -34,7 +34,7 @@ export const chatModule = defineModule({
       },
     });
     app.auth.addExportSection('chat', (userId) => service.exportSection(userId));
-    await app.register(chatRoutes, { prefix: '/api/chat', service, guard: app.requirePaidAccess });
+    await app.register(chatRoutes, { prefix: '/api/chat', service, guard: app.requireFeature('chat') });
     attachRealtime(app, {
       service,
       authenticate: (token) => app.auth.authenticate(token),
@@ -44,6 +44,8 @@ export const chatModule = defineModule({
           throw new AppError(403, 'EMAIL_NOT_VERIFIED', 'Please verify your email address first.');
         if (!(await app.subscriptionAccess.hasPaidAccess(user)))
           throw new AppError(403, 'PAYMENT_REQUIRED', PAID_ACCESS_REQUIRED_MESSAGE);
+        if (!(await app.subscriptionAccess.unlocks(user, 'chat')))
+          throw new AppError(403, 'FORBIDDEN', 'Your plan does not include the chat.');
       },
     });
   },

@@ -49,7 +49,7 @@ export const landscapeModule = defineModule({
         !!account &&
         !account.disabled &&
         account.emailVerified &&
-        (await app.subscriptionAccess.hasPaidAccess(account))
+        (await app.subscriptionAccess.unlocks(account, 'landscape'))
       );
     };
     app.birthData.onChange((userId) => service.birthDataChanged(userId));
@@ -57,7 +57,7 @@ export const landscapeModule = defineModule({
     await app.register(landscapeRoutes, {
       prefix: '/api/cosmic-landscape',
       service,
-      guard: app.requirePaidAccess,
+      guard: app.requireFeature('landscape'),
       canUse,
       appUrl: app.config.appUrl,
     });

@@ -37,6 +37,18 @@ export class AccessReader {
     return this.decide(user.role, await this.repo.findSubscription(user.id));
   }
 
+  /**
+   * Whether the person's access includes a feature: admins have all; a paid plan of kind 'full'
+   * unlocks the landscape and the chat, the chat-only plan ('chat') the chat alone.
+   */
+  async unlocks(user: { id: string; role: Role }, feature: 'landscape' | 'chat'): Promise<boolean> {
+    if (user.role === 'admin') return true;
+    const row = await this.repo.findSubscription(user.id);
+    if (!row || !this.decide(user.role, row)) return false;
+    const plan = await this.repo.findPlan(row.plan_id);
+    return !!plan && (plan.kind === 'full' || (plan.kind === 'chat' && feature === 'chat'));
+  }
+
   async status(user: { id: string; role: Role }): Promise<SubscriptionStatusResult> {
     const row = await this.repo.findSubscription(user.id);
     const plan: StoredPlan | null = row ? await this.repo.findPlan(row.plan_id) : null;

@@ -390,6 +390,23 @@ describe('messages, limits and guards', () => {
     expect((await status(person.token)).plan).toMatchObject({ id: 'chat-monthly', kind: 'chat' });
   });
 
+  it('the plan decides per feature: chat-only opens the chat and not the landscape; a full plan opens both', async () => {
+    const get = (token: string, url: string) => t.app.inject({ url, headers: bearer(token) });
+    const chatOnly = await verifiedUser();
+    const created = await api(chatOnly.token, 'POST', '/create-chatbot-subscription', {});
+    await postForm(payPath(created.json().url), card('4242424242424242'));
+    expect((await get(chatOnly.token, '/api/chat/usage')).statusCode).toBe(200);
+    const refused = await get(chatOnly.token, '/api/cosmic-landscape/status');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatch(/does not include the daily cosmic landscape/);
+
+    const full = await verifiedUser();
+    await subscribe(full.token, 'monthly');
+    expect((await get(full.token, '/api/chat/usage')).statusCode).toBe(200);
+    // Past the plan check: what is missing now is the birth data.
+    expect((await get(full.token, '/api/cosmic-landscape/status')).json().code).toBe('BIRTH_DATA_REQUIRED');
+  });
+
   it('constraints: the plan limits and today’s use; the allowance refuses beyond the limit', async () => {
     const person = await verifiedUser();
     const none = (await api(person.token, 'GET', '/constraints')).json();

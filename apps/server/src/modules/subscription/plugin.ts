@@ -1,5 +1,5 @@
 import { PAID_ACCESS_REQUIRED_MESSAGE } from '@app/contracts/subscription.ts';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { defaultBilling } from '../../config.ts';
 import { currentUser } from '../../platform/auth-guard.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -18,6 +18,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler: signed in, email verified and paid access (subscription or admin role). */
     requirePaidAccess: preHandlerAsyncHookHandler;
+    /** preHandler: as requirePaidAccess, and the person's plan includes the feature. */
+    requireFeature(feature: 'landscape' | 'chat'): preHandlerAsyncHookHandler;
     subscriptionAccess: AccessReader;
     /** Plans, limits and daily allowances (consumeAllowance) for other modules. */
     subscriptions: SubscriptionService;
@@ -25,6 +27,12 @@ declare module 'fastify' {
 }
 
 const JOB_INTERVAL_MS = 60_000;
+
+const FEATURE_MESSAGES = {
+  landscape:
+    'Your plan does not include the daily cosmic landscape. Choose a full plan on the Subscription page to unlock it.',
+  chat: 'Your plan does not include the chat. Choose a plan with the chat on the Subscription page to unlock it.',
+} as const;
 
 /**
  * Subscriptions and payments: decorates app.requirePaidAccess (for modules registered after it),
@@ -68,6 +76,16 @@ export const subscriptionModule = defineModule({
           throw new AppError(403, 'PAYMENT_REQUIRED', PAID_ACCESS_REQUIRED_MESSAGE);
         }
       },
+    );
+    app.decorate(
+      'requireFeature',
+      (feature: 'landscape' | 'chat') =>
+        async function requireFeature(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+          await app.requirePaidAccess.call(this, request, reply);
+          if (!(await access.unlocks(currentUser(request), feature))) {
+            throw new AppError(403, 'FORBIDDEN', FEATURE_MESSAGES[feature]);
+          }
+        },
     );
     app.auth.addExportSection('subscription', service.exportSection);
     app.auth.onAccountDeleted((account) => service.endForDeletedAccount(account.id));
