@@ -28,6 +28,8 @@ test('no serious accessibility violations on the signed-in pages and the dialog'
   page,
   request,
 }) => {
+  // Six axe scans (three pages, two themes) take most of a minute on two shared cores.
+  test.setTimeout(150_000);
   const email = uniqueEmail('axe');
   expect(
     (

@@ -77,6 +77,9 @@ function SessionRow({ session }: { session: Session }) {
 
 const OFFLINE_MESSAGE = 'You are offline. Your devices will show when you are back online.';
 
+/** The browser's own word: the query library assumes online until it hears an offline event. */
+const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
 function DevicesUnavailable({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
     <div className="flex flex-col items-start gap-3">
@@ -103,7 +106,7 @@ export function SessionsSection() {
 
   return (
     <SettingsSection title="Devices" description="Where your account is signed in.">
-      {sessions.isPending && sessions.fetchStatus === 'paused' ? (
+      {!sessions.isSuccess && (sessions.fetchStatus === 'paused' || isOffline()) ? (
         <DevicesUnavailable message={OFFLINE_MESSAGE} onRetry={() => void sessions.refetch()} />
       ) : sessions.isPending ? (
         <p role="status" className="flex items-center gap-2 text-sm text-muted">
