@@ -25,6 +25,8 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Rendering whole pages in jsdom on two shared cores can pass 5 s under load.
+          testTimeout: 15_000,
           pool: 'threads',
           maxWorkers: 2,
         },

@@ -7,6 +7,8 @@ test('settings: rename, devices, export, change password, delete account', async
   page,
   request,
 }) => {
+  // Five flows in one walk: about 50 s alone on two cores, more beside other specs.
+  test.setTimeout(150_000);
   const email = uniqueEmail('settings');
   expect(
     (

@@ -1,9 +1,14 @@
-import { Settings } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
 import { useAuth } from '../../features/auth/stores/auth-store.ts';
+
+// The menu (and its Radix code) loads only for signed-in people, keeping guests' start-up small.
+const AccountMenu = lazy(() =>
+  import('./account-menu.tsx').then((module) => ({ default: module.AccountMenu })),
+);
 
 export function SiteHeader() {
   const user = useAuth((state) => state.user);
@@ -17,11 +22,9 @@ export function SiteHeader() {
         <nav aria-label="Account" className="flex items-center gap-1 sm:gap-2">
           <ThemeToggle />
           {loading ? null : user ? (
-            <Link to="/settings" className={buttonClasses('ghost', 'sm', 'h-10')}>
-              <Settings aria-hidden="true" className="size-4" />
-              <span className="hidden sm:inline">Settings</span>
-              <span className="sr-only sm:hidden">Settings</span>
-            </Link>
+            <Suspense fallback={<span className="block h-10 w-14" />}>
+              <AccountMenu user={user} />
+            </Suspense>
           ) : (
             <>
               <Link to="/?auth=login" className={buttonClasses('ghost', 'sm', 'h-10 whitespace-nowrap')}>

@@ -12,6 +12,7 @@ import { MemorySection } from './memory-section.tsx';
 import { PasswordSection } from './password-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
 import { SESSIONS_QUERY_KEY, SessionsSection } from './sessions-section.tsx';
+import { ShortcutsSection } from './shortcuts-section.tsx';
 
 export default function SettingsPage() {
   const logout = useAuth((state) => state.logout);
@@ -35,6 +36,7 @@ export default function SettingsPage() {
     <Page title="Settings" width="wide" lead="Your account, your devices and your data.">
       <div className="flex flex-col gap-6">
         <ProfileSection />
+        <ShortcutsSection />
         <PasswordSection onChanged={() => queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY })} />
         <AppearanceSection />
         <SessionsSection />
