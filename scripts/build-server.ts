@@ -1,4 +1,3 @@
-import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
@@ -6,7 +5,7 @@ import { build, type Plugin } from 'esbuild';
 // Compiles the server into plain JavaScript under apps/server/dist so that `npm start` runs on bare
 // Node: no TypeScript loader in the process (it costs about 45 MB of memory and start-up time).
 // npm dependencies stay external; the workspace packages, which ship TypeScript source, are bundled.
-// Migrations are emitted as separate files beside the bundle, where the migrator reads its folder.
+// Migrations are imported by the modules that own them, so they are inside the bundle.
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER_SRC = path.join(ROOT, 'apps/server/src');
@@ -57,21 +56,11 @@ export async function bundleServer(entries: Record<string, string>, outdir: stri
   });
 }
 
-/** Every migration, to be emitted into `migrations/` beside whatever bundle runs the migrator. */
-export function migrationEntries(): Record<string, string> {
-  const migrationsDir = path.join(SERVER_SRC, 'platform/db/migrations');
-  const migrations = readdirSync(migrationsDir).filter((file) => /^\d{4}-[\w-]+\.ts$/.test(file));
-  return Object.fromEntries(
-    migrations.map((file) => [`migrations/${file.replace(/\.ts$/, '')}`, path.join(migrationsDir, file)]),
-  );
-}
-
 export function serverEntries(): Record<string, string> {
   return {
     main: path.join(SERVER_SRC, 'main.ts'),
-    'migrate-cli': path.join(SERVER_SRC, 'platform/db/migrate-cli.ts'),
+    'migrate-cli': path.join(SERVER_SRC, 'migrate-cli.ts'),
     'admin-cli': path.join(SERVER_SRC, 'admin-cli.ts'),
-    ...migrationEntries(),
   };
 }
 

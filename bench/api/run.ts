@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { bundleServer, migrationEntries } from '../../scripts/build-server.ts';
+import { bundleServer } from '../../scripts/build-server.ts';
 import { processCpuMs, processRssMiB } from '../support/process-stats.ts';
 
 // API benchmark: authenticated GET /api/auth/profile beside a bare Fastify route, login throughput
@@ -27,7 +27,7 @@ interface Started {
 // The bundle lives inside the repository so that its npm imports resolve from node_modules.
 mkdirSync(path.join(HERE, '../../.tmp'), { recursive: true });
 const BUNDLE_DIR = mkdtempSync(path.join(HERE, '../../.tmp/bench-api-'));
-await bundleServer({ server: path.join(HERE, 'server.ts'), ...migrationEntries() }, BUNDLE_DIR);
+await bundleServer({ server: path.join(HERE, 'server.ts') }, BUNDLE_DIR);
 
 function startServer(env: Record<string, string>): Promise<Started> {
   const child = spawn(process.execPath, [...NODE_FLAGS, path.join(BUNDLE_DIR, 'server.js')], {

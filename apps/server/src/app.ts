@@ -12,13 +12,14 @@ import { placesModule } from './modules/places/plugin.ts';
 import { subscriptionModule } from './modules/subscription/plugin.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { type Database, openDatabase } from './platform/db/database.ts';
-import { migrateToLatest } from './platform/db/migrate.ts';
+import { collectMigrations, migrateToLatest } from './platform/db/migrate.ts';
 import { registerDocs } from './platform/docs.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { healthRoutes } from './platform/health.ts';
 import { closeConnectionsWhenClosing } from './platform/lifecycle.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { Mailer } from './platform/mailer/mailer.ts';
+import { platformMigrations } from './platform/mailer/migrations.ts';
 import type { ModuleOptions } from './platform/module.ts';
 import { registerSecurity } from './platform/security.ts';
 import { responseSerializerCompiler } from './platform/serializer.ts';
@@ -39,6 +40,11 @@ export const MODULES = [
   chatModule,
   contactModule,
 ];
+
+/** The platform's and every module's migrations, for the migrator. */
+export function allMigrations() {
+  return collectMigrations([platformMigrations, ...MODULES.map((module) => module.migrations)]);
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -82,7 +88,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   const database = options.database ?? openDatabase(config.databaseUrl);
   const closeDatabase = () => (options.database ? Promise.resolve() : database.close());
-  await migrateToLatest(database).catch(async (error) => {
+  await migrateToLatest(database, allMigrations()).catch(async (error) => {
     await closeDatabase();
     throw error;
   });
@@ -114,7 +120,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await registerDocs(app);
   await app.register(healthRoutes, { prefix: '/api', db: database.db });
   const moduleOptions: ModuleOptions = { jobs };
-  for (const module of MODULES) await app.register(module, moduleOptions);
+  for (const module of MODULES) await app.register(module.plugin, moduleOptions);
 
   await registerWeb(app, config.webDistDir);
   return app;

@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Migration } from 'kysely';
 
 /** What app.ts hands every module. */
 export interface ModuleOptions {
@@ -7,22 +8,34 @@ export interface ModuleOptions {
   jobs: boolean;
 }
 
+/** Migrations by name (`NNNN-what`); the names are recorded in the database and never change. */
+export type Migrations = Record<string, Migration>;
+
 export interface ModuleDefinition {
   /** The capability's folder name; other modules list it in `dependencies`. */
   name: string;
   /** Modules that must be registered first (Fastify refuses to start otherwise). */
   dependencies: string[];
+  /** The migrations that create and change this module's tables (its folder migrations/). */
+  migrations: Migrations;
   register(app: FastifyInstance, options: ModuleOptions): Promise<void>;
 }
 
-/**
- * The one shape of a server module (docs/decisions/0176-module-shape.md): a named Fastify plugin
- * that declares the modules it needs, registered without encapsulation so its decorators (its
- * ports) are visible to the modules after it.
- */
-export function defineModule(definition: ModuleDefinition) {
-  return fp<ModuleOptions>(definition.register, {
+export interface ServerModule {
+  name: string;
+  migrations: Migrations;
+  /** Registered by app.ts without encapsulation, so its decorators (its ports) reach later modules. */
+  plugin: FastifyPluginCallback<ModuleOptions>;
+}
+
+/** The one shape of a server module: see docs/decisions/0176-module-shape.md. */
+export function defineModule(definition: ModuleDefinition): ServerModule {
+  return {
     name: definition.name,
-    dependencies: definition.dependencies,
-  });
+    migrations: definition.migrations,
+    plugin: fp<ModuleOptions>(definition.register, {
+      name: definition.name,
+      dependencies: definition.dependencies,
+    }),
+  };
 }

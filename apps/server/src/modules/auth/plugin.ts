@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { authGuard } from '../../platform/auth-guard.ts';
 import { defineModule } from '../../platform/module.ts';
 import { Throttle } from '../../platform/throttle.ts';
+import * as accounts from './migrations/0001-accounts.ts';
+import * as sessionChangeNotices from './migrations/0003-session-change-notices.ts';
 import { PasswordHasher } from './passwords.ts';
 import { AuthRepository } from './repository.ts';
 import { authRoutes } from './routes.ts';
@@ -24,6 +26,7 @@ const CLEAN_UP_INTERVAL_MS = 60 * 60_000;
 export const authModule = defineModule({
   name: 'auth',
   dependencies: [],
+  migrations: { '0001-accounts': accounts, '0003-session-change-notices': sessionChangeNotices },
   async register(app: FastifyInstance, { jobs }) {
     const { config, clock, database } = app;
     const sessionCache = new SessionCache((onChange) =>

@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/module.ts';
+import * as birthData from './migrations/0010-birth-data.ts';
 import { BirthDataRepository } from './repository.ts';
 import { birthDataRoutes } from './routes.ts';
 import { BirthDataService, type BirthFacts } from './service.ts';
@@ -25,6 +26,7 @@ declare module 'fastify' {
 export const birthDataModule = defineModule({
   name: 'birth-data',
   dependencies: ['auth', 'subscription', 'places'],
+  migrations: { '0010-birth-data': birthData },
   async register(app) {
     const birthData = new BirthDataService({
       repo: new BirthDataRepository(app.database.db),

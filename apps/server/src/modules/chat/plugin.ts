@@ -1,6 +1,7 @@
 import { PAID_ACCESS_REQUIRED_MESSAGE } from '@app/contracts/subscription.ts';
 import { AppError } from '../../platform/errors.ts';
 import { defineModule } from '../../platform/module.ts';
+import * as chat from './migrations/0060-chat.ts';
 import { type Assistant, builtinAssistant } from './assistant.ts';
 import { openAiAssistant } from './openai-assistant.ts';
 import { attachRealtime } from './realtime.ts';
@@ -12,6 +13,7 @@ import { ChatService } from './service.ts';
 export const chatModule = defineModule({
   name: 'chat',
   dependencies: ['auth', 'subscription', 'birth-data'],
+  migrations: { '0060-chat': chat },
   async register(app) {
     const settings = app.config.assistant ?? { provider: 'builtin' };
     const assistant: Assistant =

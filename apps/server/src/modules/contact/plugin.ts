@@ -1,6 +1,7 @@
 import { defaultProgramme } from '../../config.ts';
 import { defineModule } from '../../platform/module.ts';
 import { Throttle } from '../../platform/throttle.ts';
+import * as contactMessages from './migrations/0041-contact-messages.ts';
 import { ContactRepository } from './repository.ts';
 import { contactRoutes } from './routes.ts';
 import { ContactService } from './service.ts';
@@ -9,6 +10,7 @@ import { ContactService } from './service.ts';
 export const contactModule = defineModule({
   name: 'contact',
   dependencies: ['auth'],
+  migrations: { '0041-contact-messages': contactMessages },
   async register(app) {
     const throttle = new Throttle(app.clock);
     const { config } = app;

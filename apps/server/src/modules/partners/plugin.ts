@@ -2,6 +2,7 @@ import { defaultProgramme } from '../../config.ts';
 import { defineModule } from '../../platform/module.ts';
 import { Throttle } from '../../platform/throttle.ts';
 import { AffiliateService } from './affiliate.ts';
+import * as partners from './migrations/0040-partners.ts';
 import { PartnerRepository } from './repository.ts';
 import { adminPartnerRoutes, partnerRoutes } from './routes.ts';
 import { PartnerService } from './service.ts';
@@ -22,6 +23,7 @@ declare module 'fastify' {
 export const partnersModule = defineModule({
   name: 'partners',
   dependencies: ['auth'],
+  migrations: { '0040-partners': partners },
   async register(app) {
     const throttle = new Throttle(app.clock);
     const { config } = app;

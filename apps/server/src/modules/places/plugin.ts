@@ -15,6 +15,7 @@ declare module 'fastify' {
 export const placesModule = defineModule({
   name: 'places',
   dependencies: [],
+  migrations: {},
   async register(app) {
     const places = createPlacesService();
     app.decorate('places', places);

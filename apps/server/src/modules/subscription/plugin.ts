@@ -7,6 +7,8 @@ import { defineModule } from '../../platform/module.ts';
 import { AdjustableClock, testClockRoutes } from '../../testing/test-clock.ts';
 import { AccessReader } from './access.ts';
 import { advanceLocalSubscriptions, LocalProvider } from './local-provider.ts';
+import * as subscriptions from './migrations/0020-subscriptions.ts';
+import * as subscriptionDiscount from './migrations/0021-subscription-discount.ts';
 import { payPages } from './pay-pages.ts';
 import type { PaymentProvider } from './provider.ts';
 import { SubscriptionRepository } from './repository.ts';
@@ -43,6 +45,7 @@ const FEATURE_MESSAGES = {
 export const subscriptionModule = defineModule({
   name: 'subscription',
   dependencies: ['auth', 'partners'],
+  migrations: { '0020-subscriptions': subscriptions, '0021-subscription-discount': subscriptionDiscount },
   async register(app, options) {
     const billing = app.config.billing ?? defaultBilling();
     const repo = new SubscriptionRepository(app.database.db);

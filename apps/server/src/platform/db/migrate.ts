@@ -1,31 +1,25 @@
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { Migrator, sql } from 'kysely';
+import type { Migrations } from '../module.ts';
 import type { Database } from './database.ts';
 
-// Beside this file in the source tree; beside the bundle (as compiled .js) in a built server.
-const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
-const MIGRATION_FILE = /^(\d{4}-[\w-]+)\.(?:ts|js)$/;
-
 /**
- * Reads the migration files of the folder. (Kysely's own file provider imports from inside
- * node_modules, where TypeScript files cannot be loaded; importing from here works under tsx and vitest.)
+ * One set of migrations out of the platform's and every module's own. Names are unique across
+ * them: the number prefixes are handed out per module (0001-0009 accounts and platform,
+ * 0010 birth data, 0020 subscriptions, 0040 partners and contact, and so on).
  */
-const folderProvider: MigrationProvider = {
-  async getMigrations() {
-    const files = (await readdir(MIGRATIONS_DIR)).filter((file) => MIGRATION_FILE.test(file)).sort();
-    const migrations: Record<string, Migration> = {};
-    for (const file of files) {
-      const name = MIGRATION_FILE.exec(file)?.[1] ?? file;
-      migrations[name] = await import(pathToFileURL(path.join(MIGRATIONS_DIR, file)).href);
+export function collectMigrations(sources: Migrations[]): Migrations {
+  const all: Migrations = {};
+  for (const source of sources) {
+    for (const [name, migration] of Object.entries(source)) {
+      if (all[name]) throw new Error(`Two migrations are named ${name}`);
+      all[name] = migration;
     }
-    return migrations;
-  },
-};
+  }
+  return all;
+}
 
-/** Applies every pending migration in file-name order; returns the names it applied. */
-export async function migrateToLatest(database: Database): Promise<string[]> {
+/** Applies every pending migration in name order; returns the names it applied. */
+export async function migrateToLatest(database: Database, migrations: Migrations): Promise<string[]> {
   // Kysely looks for its bookkeeping table in any schema unless told which: name the current one.
   const schema =
     database.engine === 'postgres'
@@ -34,9 +28,9 @@ export async function migrateToLatest(database: Database): Promise<string[]> {
       : undefined;
   const migrator = new Migrator({
     db: database.db,
-    provider: folderProvider,
-    // Each module owns its tables and its migrations, which may be numbered in parallel; a file
-    // that arrives with a lower number than one already applied still runs.
+    provider: { getMigrations: async () => migrations },
+    // Each module owns its tables and its migrations, which may be numbered in parallel; a
+    // migration that arrives with a lower number than one already applied still runs.
     allowUnorderedMigrations: true,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
