@@ -68,7 +68,7 @@ export interface AppOptions {
 /** Builds the whole server: plugins, modules and the web app. Never listens; main.ts does. */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   // TEST_CLOCK_CONTROL (off by default) lets end-to-end tests move time; see the subscription module.
-  const clock = withTestClockControl(config.billing?.testClockControl, options.clock ?? systemClock);
+  const clock = withTestClockControl(config.billing.testClockControl, options.clock ?? systemClock);
   const app = Fastify({
     logger: { ...loggerOptions(config.logLevel), ...(options.logStream && { stream: options.logStream }) },
     bodyLimit: config.bodyLimit,

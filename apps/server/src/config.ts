@@ -2,6 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { type ContactConfig, defaultContact } from './modules/contact/config.ts';
+import { defaultProgramme, PROGRAMME_DEFAULTS, type ProgrammeConfig } from './modules/partners/config.ts';
+import {
+  type BillingConfig,
+  CouponSeedSchema,
+  DEFAULT_PAST_DUE_GRACE_DAYS,
+  defaultBilling,
+  PlanSeedSchema,
+} from './modules/subscription/config.ts';
 
 // The only place that reads the environment. Everything else receives a Config.
 
@@ -62,52 +71,9 @@ export type AssistantConfig =
       };
     };
 
-/** Contact addresses and the partner programme's figures. */
-export interface ProgrammeConfig {
-  /** Receives the contact form's messages. */
-  operatorEmail: string;
-  /** Shown on the contact and partner pages. */
-  supportEmail: string;
-  /** Default commission of a new partner, as a fraction (0.2 = 20 %). */
-  commissionRate: number;
-  /** Days from a click within which a registration is credited to the partner. */
-  attributionWindowDays: number;
-  /** Discount a partner's coupon gives, in percent. */
-  couponPercentOff: number;
-  /** Throttles of the public contact, application and click endpoints. */
-  limits: {
-    contactPerAddress: ThrottleRule;
-    contactPerIp: ThrottleRule;
-    applicationsPerAddress: ThrottleRule;
-    applicationsPerIp: ThrottleRule;
-    clicksPerIp: ThrottleRule;
-  };
-}
-
-export const PROGRAMME_DEFAULTS = {
-  commissionRate: 0.2,
-  attributionWindowDays: 30,
-  couponPercentOff: 10,
-} as const;
-
-const PROGRAMME_LIMITS: ProgrammeConfig['limits'] = {
-  contactPerAddress: { max: 3, windowMs: 60 * 60_000 },
-  contactPerIp: { max: 10, windowMs: 60 * 60_000 },
-  applicationsPerAddress: { max: 3, windowMs: 60 * 60_000 },
-  applicationsPerIp: { max: 10, windowMs: 60 * 60_000 },
-  // A browser sends one click per code and day; this only stops scripted floods.
-  clicksPerIp: { max: 60, windowMs: 60 * 60_000 },
-};
-
-/** Without SUPPORT_EMAIL, support@ the host of APP_URL; the operators' address defaults to it. */
-export function defaultProgramme(appUrl: string): ProgrammeConfig {
-  const supportEmail = `support@${new URL(appUrl).hostname}`;
-  return {
-    operatorEmail: supportEmail,
-    supportEmail,
-    ...PROGRAMME_DEFAULTS,
-    limits: structuredClone(PROGRAMME_LIMITS),
-  };
+/** Without SUPPORT_EMAIL, support@ the host of APP_URL (shown on the contact and partner pages). */
+export function defaultSupportEmail(appUrl: string): string {
+  return `support@${new URL(appUrl).hostname}`;
 }
 
 /** Sign-ups allowed from one client address an hour, unless REGISTRATIONS_PER_IP_PER_HOUR says otherwise. */
@@ -157,7 +123,11 @@ const EnvSchema = z.object({
     .string()
     .optional()
     .pipe(z.url({ error: 'must be a URL' }).optional()),
-  PAST_DUE_GRACE_DAYS: z.coerce.number({ error: 'must be a number' }).min(0).max(60).default(3),
+  PAST_DUE_GRACE_DAYS: z.coerce
+    .number({ error: 'must be a number' })
+    .min(0)
+    .max(60)
+    .default(DEFAULT_PAST_DUE_GRACE_DAYS),
   BILLING_PLANS: z.string().optional(),
   BILLING_COUPONS: z.string().optional(),
   TEST_CLOCK_CONTROL: flag(false),
@@ -191,124 +161,6 @@ const EnvSchema = z.object({
     .max(100, 'must be between 0 and 100')
     .default(PROGRAMME_DEFAULTS.couponPercentOff),
 });
-
-const PlanSeedSchema = z.strictObject({
-  id: z.string().regex(/^[a-z0-9-]+$/),
-  name: z.string().min(1),
-  kind: z.enum(['full', 'chat']),
-  interval: z.enum(['month', 'year']),
-  priceMinor: z.number().int().nonnegative(),
-  currency: z.string().regex(/^[A-Z]{3}$/),
-  trialDays: z.number().int().min(0).max(90),
-  features: z.array(z.string()),
-  limits: z.strictObject({
-    chatMessagesPerDay: z.number().int().nonnegative(),
-    landscapeRegenerationsPerDay: z.number().int().nonnegative(),
-  }),
-  stripePriceId: z.string().optional(),
-});
-export type PlanSeed = z.infer<typeof PlanSeedSchema>;
-
-const CouponSeedSchema = z
-  .strictObject({
-    code: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
-    percentOff: z.number().int().min(1).max(100).optional(),
-    amountOffMinor: z.number().int().positive().optional(),
-    currency: z
-      .string()
-      .regex(/^[A-Z]{3}$/)
-      .optional(),
-    duration: z.enum(['once', 'repeating', 'forever']),
-    durationPeriods: z.number().int().positive().optional(),
-    expiresAt: z.iso.datetime().optional(),
-    maxRedemptions: z.number().int().positive().optional(),
-    planIds: z.array(z.string()).optional(),
-  })
-  .refine(
-    (c) => (c.percentOff === undefined) !== (c.amountOffMinor === undefined),
-    'give percentOff or amountOffMinor',
-  )
-  .refine(
-    (c) => c.amountOffMinor === undefined || c.currency !== undefined,
-    'amountOffMinor needs a currency',
-  )
-  .refine(
-    (c) => (c.duration === 'repeating') === (c.durationPeriods !== undefined),
-    'durationPeriods goes with repeating',
-  );
-export type CouponSeed = z.infer<typeof CouponSeedSchema>;
-
-/** Subscriptions and payments. */
-export interface BillingConfig {
-  provider: 'local' | 'stripe';
-  stripe:
-    | { secretKey: string; webhookSecret: string; apiUrl: string | undefined; timeoutMs?: number }
-    | undefined;
-  pastDueGraceMs: number;
-  plans: PlanSeed[];
-  coupons: CouponSeed[];
-  /** Lets POST /api/test/clock move the server clock (end-to-end tests only; off by default). */
-  testClockControl: boolean;
-}
-
-const DAY = 24 * 60 * 60_000;
-
-/** The plan catalogue offered unless BILLING_PLANS replaces it. */
-export const DEFAULT_PLANS: PlanSeed[] = [
-  {
-    id: 'monthly',
-    name: 'Monthly',
-    kind: 'full',
-    interval: 'month',
-    priceMinor: 1499,
-    currency: 'USD',
-    trialDays: 7,
-    features: [
-      'Chat with your astrology assistant',
-      'Your daily cosmic landscape',
-      'Birth chart from your exact birth time and place',
-    ],
-    limits: { chatMessagesPerDay: 50, landscapeRegenerationsPerDay: 3 },
-  },
-  {
-    id: 'yearly',
-    name: 'Yearly',
-    kind: 'full',
-    interval: 'year',
-    priceMinor: 14388,
-    currency: 'USD',
-    trialDays: 7,
-    features: [
-      'Chat with your astrology assistant',
-      'Your daily cosmic landscape',
-      'Birth chart from your exact birth time and place',
-      'Two months free compared with monthly',
-    ],
-    limits: { chatMessagesPerDay: 50, landscapeRegenerationsPerDay: 3 },
-  },
-  {
-    id: 'chat-monthly',
-    name: 'Chat only',
-    kind: 'chat',
-    interval: 'month',
-    priceMinor: 799,
-    currency: 'USD',
-    trialDays: 3,
-    features: ['Chat with your astrology assistant'],
-    limits: { chatMessagesPerDay: 30, landscapeRegenerationsPerDay: 0 },
-  },
-];
-
-export function defaultBilling(): BillingConfig {
-  return {
-    provider: 'local',
-    stripe: undefined,
-    pastDueGraceMs: 3 * DAY,
-    plans: structuredClone(DEFAULT_PLANS),
-    coupons: [],
-    testClockControl: false,
-  };
-}
 
 function parseJsonList<T>(name: string, text: string | undefined, schema: z.ZodType<T>, problems: string[]) {
   if (!text) return undefined;
@@ -347,10 +199,12 @@ export interface Config {
   logLevel: string;
   webDistDir: string;
   rateLimit: { enabled: boolean; max: number; windowMs: number };
-  /** Absent in hand-made configs: defaultBilling() applies. */
-  billing?: BillingConfig;
-  /** Absent in hand-made configs: defaultProgramme(appUrl) applies. */
-  programme?: ProgrammeConfig;
+  /** The subscription module's section (defaults: defaultBilling()). */
+  billing: BillingConfig;
+  /** The partner programme's section (defaults: defaultProgramme(appUrl)). */
+  programme: ProgrammeConfig;
+  /** The contact form's section (defaults: defaultContact(appUrl)). */
+  contact: ContactConfig;
   /** The chat assistant: the built-in composer unless an OpenAI-compatible endpoint is configured (absent: built-in). */
   assistant?: AssistantConfig;
   bodyLimit: number;
@@ -365,6 +219,7 @@ export interface Config {
 }
 
 const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
 const HOUR = 60 * MINUTE;
 
 /** Settings that are product policy rather than deployment choices. */
@@ -406,6 +261,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push('LLM_PROVIDER: openai needs LLM_BASE_URL and LLM_MODEL');
   }
   if (problems.length > 0) throw new ConfigError(problems);
+  const supportEmail = e.SUPPORT_EMAIL;
+  const operatorEmail = e.OPERATOR_EMAIL ?? e.SUPPORT_EMAIL;
   return {
     port: e.PORT,
     host: e.HOST,
@@ -423,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     rateLimit: { enabled: e.RATE_LIMIT_ENABLED, ...POLICY.rateLimit },
     billing: {
+      ...defaultBilling(),
       provider: e.PAYMENT_PROVIDER,
       stripe:
         e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
@@ -433,17 +291,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             }
           : undefined,
       pastDueGraceMs: e.PAST_DUE_GRACE_DAYS * DAY,
-      plans: plans ?? structuredClone(DEFAULT_PLANS),
-      coupons: coupons ?? [],
+      ...(plans && { plans }),
+      ...(coupons && { coupons }),
       testClockControl: e.TEST_CLOCK_CONTROL,
     },
     programme: {
-      supportEmail: e.SUPPORT_EMAIL ?? defaultProgramme(e.APP_URL).supportEmail,
-      operatorEmail: e.OPERATOR_EMAIL ?? e.SUPPORT_EMAIL ?? defaultProgramme(e.APP_URL).operatorEmail,
+      ...defaultProgramme(e.APP_URL),
+      ...(supportEmail && { supportEmail }),
       commissionRate: e.PARTNER_COMMISSION_RATE,
       attributionWindowDays: e.AFFILIATE_ATTRIBUTION_DAYS,
       couponPercentOff: e.PARTNER_COUPON_PERCENT_OFF,
-      limits: structuredClone(PROGRAMME_LIMITS),
+    },
+    contact: {
+      ...defaultContact(e.APP_URL),
+      ...(supportEmail && { supportEmail }),
+      ...(operatorEmail && { operatorEmail }),
     },
     assistant:
       e.LLM_PROVIDER === 'openai' && e.LLM_BASE_URL && e.LLM_MODEL

@@ -7,6 +7,9 @@ import pg from 'pg';
 import type { DestinationStream } from 'pino';
 import { buildApp } from '../app.ts';
 import { type Config, POLICY } from '../config.ts';
+import { defaultContact } from '../modules/contact/config.ts';
+import { defaultProgramme } from '../modules/partners/config.ts';
+import { defaultBilling } from '../modules/subscription/config.ts';
 import { ManualClock } from '../platform/clock.ts';
 import { type Database, openDatabase } from '../platform/db/database.ts';
 import { TEST_SCHEMA_PREFIX } from './global-setup.ts';
@@ -38,6 +41,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     rateLimit: { enabled: true, max: 10_000, windowMs: 60_000 },
     bodyLimit: POLICY.bodyLimit,
     sessionTtlMs: POLICY.sessionTtlMs,
+    billing: defaultBilling(),
+    programme: defaultProgramme('http://app.test'),
+    contact: defaultContact('http://app.test'),
     // Per-address limits as in production; per-IP limits raised because every test shares one IP.
     throttle: {
       ...structuredClone(POLICY.throttle),

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultProgramme } from '../../config.ts';
 import {
   createTestApp,
   GOOD_PASSWORD,
@@ -9,6 +8,7 @@ import {
   uniqueEmail,
 } from '../../testing/harness.ts';
 import { freshIp, send } from '../../testing/requests.ts';
+import { defaultContact } from './config.ts';
 
 const OPERATORS = 'operators@app.test';
 const SUPPORT = 'help@app.test';
@@ -18,7 +18,7 @@ beforeAll(async () => {
   t = await createTestApp({
     smtp: true,
     config: {
-      programme: { ...defaultProgramme('http://app.test'), operatorEmail: OPERATORS, supportEmail: SUPPORT },
+      contact: { ...defaultContact('http://app.test'), operatorEmail: OPERATORS, supportEmail: SUPPORT },
     },
   });
 });

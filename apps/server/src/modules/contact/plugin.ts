@@ -1,4 +1,3 @@
-import { defaultProgramme } from '../../config.ts';
 import { defineModule } from '../../platform/module.ts';
 import { Throttle } from '../../platform/throttle.ts';
 import * as contactMessages from './migrations/0041-contact-messages.ts';
@@ -14,7 +13,7 @@ export const contactModule = defineModule({
   async register(app) {
     const throttle = new Throttle(app.clock);
     const { config } = app;
-    const settings = config.programme ?? defaultProgramme(config.appUrl);
+    const settings = config.contact;
     const contact = new ContactService({
       repo: new ContactRepository(app.database.db),
       mailer: app.mailer,

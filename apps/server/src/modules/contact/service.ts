@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { ContactBody } from '@app/contracts/contact.ts';
-import type { ProgrammeConfig } from '../../config.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { tooManyRequests } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mailer/mailer.ts';
 import type { Throttle } from '../../platform/throttle.ts';
+import type { ContactConfig } from './config.ts';
 import { contactForOperatorsMail, contactReceivedMail } from './mails.ts';
 import type { ContactRepository, StoredContactMessage } from './repository.ts';
 
@@ -19,7 +19,7 @@ export interface ContactServiceDeps {
   clock: Clock;
   operatorEmail: string;
   supportEmail: string;
-  rules: Pick<ProgrammeConfig['limits'], 'contactPerAddress' | 'contactPerIp'>;
+  rules: ContactConfig['limits'];
 }
 
 /** The contact form: stored first, then mailed to the operators and acknowledged to the sender. */

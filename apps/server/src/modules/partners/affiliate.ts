@@ -5,10 +5,10 @@ import {
   type AffiliateClickBody,
   normaliseAffiliateCode,
 } from '@app/contracts/affiliate.ts';
-import type { ProgrammeConfig } from '../../config.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, tooManyRequests } from '../../platform/errors.ts';
 import type { Throttle } from '../../platform/throttle.ts';
+import type { ProgrammeConfig } from './config.ts';
 import type { LedgerRow, PartnerRepository } from './repository.ts';
 
 const DAY_MS = 24 * 60 * 60_000;

@@ -27,10 +27,13 @@ describe('programme configuration', () => {
     const config = loadConfig({ ...base(), APP_URL: 'https://stars.example.org' });
     expect(config.programme).toMatchObject({
       supportEmail: 'support@stars.example.org',
-      operatorEmail: 'support@stars.example.org',
       commissionRate: 0.2,
       attributionWindowDays: 30,
       couponPercentOff: 10,
+    });
+    expect(config.contact).toMatchObject({
+      supportEmail: 'support@stars.example.org',
+      operatorEmail: 'support@stars.example.org',
     });
   });
 
@@ -42,14 +45,17 @@ describe('programme configuration', () => {
       AFFILIATE_ATTRIBUTION_DAYS: '60',
       PARTNER_COUPON_PERCENT_OFF: '0',
     });
-    expect(config.programme).toMatchObject({
+    expect(config.contact).toMatchObject({
       supportEmail: 'help@stars.example.org',
       operatorEmail: 'help@stars.example.org',
+    });
+    expect(config.programme).toMatchObject({
+      supportEmail: 'help@stars.example.org',
       commissionRate: 0.35,
       attributionWindowDays: 60,
       couponPercentOff: 0,
     });
-    expect(loadConfig({ ...base(), OPERATOR_EMAIL: 'team@stars.example.org' }).programme?.operatorEmail).toBe(
+    expect(loadConfig({ ...base(), OPERATOR_EMAIL: 'team@stars.example.org' }).contact.operatorEmail).toBe(
       'team@stars.example.org',
     );
   });

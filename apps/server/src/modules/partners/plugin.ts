@@ -1,4 +1,3 @@
-import { defaultProgramme } from '../../config.ts';
 import { defineModule } from '../../platform/module.ts';
 import { Throttle } from '../../platform/throttle.ts';
 import { AffiliateService } from './affiliate.ts';
@@ -27,7 +26,7 @@ export const partnersModule = defineModule({
   async register(app) {
     const throttle = new Throttle(app.clock);
     const { config } = app;
-    const settings = config.programme ?? defaultProgramme(config.appUrl);
+    const settings = config.programme;
     const repo = new PartnerRepository(app.database.db);
     const partners = new PartnerService({
       repo,

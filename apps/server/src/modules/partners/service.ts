@@ -9,11 +9,11 @@ import type {
   PartnerProgramme,
   PartnerWithFigures,
 } from '@app/contracts/partners.ts';
-import type { ProgrammeConfig } from '../../config.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, notFound, tooManyRequests } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mailer/mailer.ts';
 import type { Throttle } from '../../platform/throttle.ts';
+import type { ProgrammeConfig } from './config.ts';
 import { applicationApprovedMail, applicationReceivedMail, applicationRejectedMail } from './mails.ts';
 import { type PartnerRepository, toApplication, toPartner } from './repository.ts';
 

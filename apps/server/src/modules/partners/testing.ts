@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { type Config, defaultProgramme, type ProgrammeConfig } from '../../config.ts';
+import type { Config } from '../../config.ts';
 import { createTestApp, register, type TestApp, uniqueEmail } from '../../testing/harness.ts';
 import { freshIp, send } from '../../testing/requests.ts';
+import { defaultProgramme, type ProgrammeConfig } from './config.ts';
 
 export { freshIp, send };
 
@@ -14,7 +15,6 @@ export const SUPPORT = 'help@app.test';
 export function programme(overrides: Partial<ProgrammeConfig> = {}): ProgrammeConfig {
   return {
     ...defaultProgramme('http://app.test'),
-    operatorEmail: OPERATORS,
     supportEmail: SUPPORT,
     ...overrides,
   };

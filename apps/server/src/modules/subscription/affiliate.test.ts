@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultBilling } from '../../config.ts';
 import { createTestApp, register, type TestApp } from '../../testing/harness.ts';
 import { AccessReader } from './access.ts';
 import type { AffiliatePort, ConversionInput } from './affiliate.ts';
+import { defaultBilling } from './config.ts';
 import { advanceLocalSubscriptions, LocalProvider } from './local-provider.ts';
 import { SubscriptionRepository } from './repository.ts';
 import { SubscriptionService } from './service.ts';

@@ -26,7 +26,7 @@ beforeAll(async () => {
         stripe: undefined,
         pastDueGraceMs: 3 * DAY,
         testClockControl: false,
-        plans: (await import('../../config.ts')).DEFAULT_PLANS,
+        plans: (await import('./config.ts')).DEFAULT_PLANS,
         coupons: [
           { code: 'Stars20', percentOff: 20, duration: 'repeating', durationPeriods: 2 },
           { code: 'OLD', percentOff: 10, duration: 'once', expiresAt: '2001-01-01T00:00:00.000Z' },

@@ -13,7 +13,7 @@ beforeAll(async () => {
         stripe: undefined,
         pastDueGraceMs: 3 * DAY,
         testClockControl: false,
-        plans: (await import('../../config.ts')).DEFAULT_PLANS,
+        plans: (await import('./config.ts')).DEFAULT_PLANS,
         coupons: [
           { code: 'FIRST5', amountOffMinor: 500, currency: 'USD', duration: 'once' },
           { code: 'TWOMONTHS', percentOff: 20, duration: 'repeating', durationPeriods: 2 },

@@ -1,6 +1,5 @@
 import { PAID_ACCESS_REQUIRED_MESSAGE } from '@app/contracts/subscription.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { defaultBilling } from '../../config.ts';
 import { currentUser } from '../../platform/auth-guard.ts';
 import { AppError } from '../../platform/errors.ts';
 import { defineModule } from '../../platform/module.ts';
@@ -47,7 +46,7 @@ export const subscriptionModule = defineModule({
   dependencies: ['auth', 'partners'],
   migrations: { '0020-subscriptions': subscriptions, '0021-subscription-discount': subscriptionDiscount },
   async register(app, options) {
-    const billing = app.config.billing ?? defaultBilling();
+    const { billing } = app.config;
     const repo = new SubscriptionRepository(app.database.db);
     await repo.seedPlans(billing.plans);
     const access = new AccessReader(repo, app.clock, billing.pastDueGraceMs);

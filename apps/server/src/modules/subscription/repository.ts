@@ -1,7 +1,7 @@
 import type { Plan, PlanKind } from '@app/contracts/subscription.ts';
 import { type Kysely, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
-import type { PlanSeed } from '../../config.ts';
 import type { Tables } from '../../platform/db/schema.ts';
+import type { PlanSeed } from './config.ts';
 import type {
   CouponsTable,
   InvoicesTable,

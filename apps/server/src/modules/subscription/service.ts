@@ -15,12 +15,12 @@ import {
   type ValidateCouponResult,
 } from '@app/contracts/subscription.ts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { BillingConfig } from '../../config.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Mailer, MailMessage } from '../../platform/mailer/mailer.ts';
 import { type AccessReader, publicPlan } from './access.ts';
 import type { AffiliatePort } from './affiliate.ts';
+import type { BillingConfig } from './config.ts';
 import {
   COUPON_MESSAGES,
   type CouponTerms,

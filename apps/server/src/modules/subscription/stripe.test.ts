@@ -4,7 +4,6 @@ import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_PLANS } from '../../config.ts';
 import {
   bearer,
   createTestApp,
@@ -14,6 +13,7 @@ import {
   type TestApp,
   uniqueEmail,
 } from '../../testing/harness.ts';
+import { DEFAULT_PLANS } from './config.ts';
 
 // The Stripe adapter against a local HTTP server that speaks the part of Stripe's API it uses.
 
