@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
-import { escapeHtml } from '../../platform/mailer/compose.ts';
+import { escapeHtml } from '../../platform/html.ts';
 import { formatMinor } from './coupons.ts';
 import { replaceLocalCard } from './local-provider.ts';
 import type { PaymentSessionRow } from './repository.ts';

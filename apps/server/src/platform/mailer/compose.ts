@@ -1,13 +1,10 @@
+import { escapeHtml } from '../html.ts';
 import type { MailMessage } from './mailer.ts';
 
 // One look for every mail of the product, in plain text and HTML. Text typed by people (names,
 // messages) is escaped in the HTML part.
 
 export const PRODUCT_NAME = 'Astro Guidance';
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /**
  * The first line of a mail. A name is typed by whoever filled in a form, so it is used only when
