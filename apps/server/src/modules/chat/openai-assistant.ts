@@ -1,12 +1,6 @@
 import { composeAnswer } from '@app/interpretations/chat-composer';
 import OpenAI from 'openai';
-import {
-  type AnswerRequest,
-  type AnswerStream,
-  type Assistant,
-  builtinAssistant,
-  piecesOf,
-} from './assistant.ts';
+import { type AnswerRequest, type AnswerStream, type Assistant, piecesOf } from './assistant.ts';
 
 // Any OpenAI-compatible chat-completions endpoint (a hosted API, Ollama, vLLM, llama.cpp server).
 // The facts go in as a system message the conversation cannot overwrite; the answer streams token

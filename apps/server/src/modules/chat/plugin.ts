@@ -1,8 +1,8 @@
 import { PAID_ACCESS_REQUIRED_MESSAGE } from '@app/contracts/subscription.ts';
 import { AppError } from '../../platform/errors.ts';
 import { defineModule } from '../../platform/module.ts';
-import * as chat from './migrations/0060-chat.ts';
 import { type Assistant, builtinAssistant } from './assistant.ts';
+import * as chat from './migrations/0060-chat.ts';
 import { openAiAssistant } from './openai-assistant.ts';
 import { attachRealtime } from './realtime.ts';
 import { ChatRepository } from './repository.ts';

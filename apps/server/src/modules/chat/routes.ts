@@ -7,7 +7,6 @@ import {
   ChatUsageSchema,
   CreateSessionBodySchema,
   chatAnswer,
-  MemoryParamsSchema,
   RenameSessionBodySchema,
   SessionParamsSchema,
 } from '@app/contracts/chat.ts';
