@@ -120,5 +120,18 @@ export const ChatDoneSchema = z.object({
   message: ChatMessageSchema,
   userMessage: ChatMessageSchema,
 });
+export type ChatDone = z.infer<typeof ChatDoneSchema>;
+
+// The realtime socket (Socket.IO on the app's own port, path /socket.io, token in the handshake's
+// `auth.token`): the client emits `chat:send { sessionId, content }` and `chat:stop { sessionId }`;
+// the server emits the events below. `chat:done` goes to every connection of the person.
+export const SOCKET_PATH = '/socket.io';
+export const ChatSocketDeltaSchema = ChatDeltaSchema.extend({ sessionId: z.string() });
+export const ChatSocketErrorSchema = z.object({
+  sessionId: z.unknown(),
+  status: z.number(),
+  code: z.string(),
+  error: z.string(),
+});
 
 export const chatAnswer = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });

@@ -1,13 +1,21 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, register, secretFromOutbox, type TestApp } from '../../testing/harness.ts';
+import {
+  bearer,
+  createTestApp,
+  register,
+  secretFromOutbox,
+  TEST_DATABASE_URL,
+  type TestApp,
+} from '../../testing/harness.ts';
 
 // The chat over Socket.IO, and the OpenAI-compatible provider against a local server that speaks
 // the chat-completions protocol (streaming), including its failures.
 
-const ADMINS = Array.from({ length: 20 }, (_, i) => `socket.${i}@chat.test`);
+const ADMINS = Array.from({ length: 30 }, (_, i) => `socket.${i}@chat.test`);
 let nextAdmin = 0;
 
 /** A local chat-completions server; `mode` decides how it answers the next requests. */
@@ -159,6 +167,51 @@ describe('chat over the socket', () => {
     await gone;
     expect(socket.connected).toBe(false);
   });
+});
+
+describe('an answer given over HTTP', () => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    ({ t, base } = await start(false));
+  });
+  afterAll(() => t.close());
+
+  async function askOver(app: FastifyInstance, token: string, session: string) {
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api/chat/sessions/${session}/messages`,
+      headers: bearer(token),
+      payload: { content: 'What does my Sun sign mean?' },
+    });
+    expect(response.statusCode).toBe(200);
+  }
+
+  it("reaches the person's open sockets as chat:done (another tab sees it)", async () => {
+    const { token, session } = await subscriber(t);
+    const socket = open(base, token);
+    await next(socket, 'connect');
+    const done = next<{ sessionId: string; message: { role: string } }>(socket, 'chat:done');
+    await askOver(t.app, token, session);
+    expect(await done).toMatchObject({ sessionId: session, message: { role: 'assistant' } });
+    socket.close();
+  });
+
+  // Several processes share PostgreSQL, and the realtime adapter carries the news between them.
+  // On SQLite the server runs as one process, which the test above covers.
+  it.runIf(Boolean(TEST_DATABASE_URL))(
+    'reaches a socket held by another server process on the same database',
+    async () => {
+      const { token, session } = await subscriber(t);
+      const socket = open(base, token);
+      await next(socket, 'connect');
+      const done = next<{ sessionId: string }>(socket, 'chat:done');
+      const other = await t.startAnotherServer();
+      await askOver(other, token, session);
+      expect(await done).toMatchObject({ sessionId: session });
+      socket.close();
+    },
+  );
 });
 
 describe('an OpenAI-compatible provider', () => {

@@ -1,10 +1,12 @@
 import { PAID_ACCESS_REQUIRED_MESSAGE } from '@app/contracts/subscription.ts';
+import type { Server } from 'socket.io';
 import { AppError } from '../../platform/errors.ts';
 import { defineModule } from '../../platform/module.ts';
 import { type Assistant, builtinAssistant } from './assistant.ts';
 import * as chat from './migrations/0060-chat.ts';
 import { openAiAssistant } from './openai-assistant.ts';
 import { attachRealtime } from './realtime.ts';
+import { shareRealtimeAcrossProcesses } from './realtime-adapter.ts';
 import { ChatRepository } from './repository.ts';
 import { chatRoutes } from './routes.ts';
 import { ChatService } from './service.ts';
@@ -18,11 +20,14 @@ export const chatModule = defineModule({
     const settings = app.config.assistant ?? { provider: 'builtin' };
     const assistant: Assistant =
       settings.provider === 'openai' ? openAiAssistant(settings.openai) : builtinAssistant;
+    // Set once the socket server exists; answers given before that have nobody to tell.
+    let realtime: Server | undefined;
     const service = new ChatService({
       repo: new ChatRepository(app.database.db),
       clock: app.clock,
       assistant,
       birthOf: (userId) => app.birthData.birthFacts(userId),
+      announce: (userId, done) => realtime?.to(`user:${userId}`).emit('chat:done', done),
       allowance: {
         consume: (user) => app.subscriptions.consumeAllowance(user, 'chatMessages'),
         usage: async (user) => {
@@ -37,7 +42,7 @@ export const chatModule = defineModule({
     });
     app.auth.addExportSection('chat', (userId) => service.exportSection(userId));
     await app.register(chatRoutes, { prefix: '/api/chat', service, guard: app.requireFeature('chat') });
-    attachRealtime(app, {
+    realtime = attachRealtime(app, {
       service,
       authenticate: (token) => app.auth.authenticate(token),
       // The same checks as the routes' guard, for the socket's handshake.
@@ -50,5 +55,6 @@ export const chatModule = defineModule({
           throw new AppError(403, 'FORBIDDEN', 'Your plan does not include the chat.');
       },
     });
+    await shareRealtimeAcrossProcesses(app, realtime);
   },
 });

@@ -95,12 +95,8 @@ export function attachRealtime(app: FastifyInstance, options: RealtimeOptions): 
         } catch (error) {
           app.log.error({ err: error }, 'chat answer failed');
         }
-        const message = await exchange.finish();
-        io.to(`user:${user.id}`).emit('chat:done', {
-          sessionId: exchange.session.id,
-          message,
-          userMessage: exchange.userMessage,
-        });
+        // finish() announces `chat:done` to the person's room, this socket included.
+        await exchange.finish();
       } catch (error) {
         socket.emit('chat:error', { sessionId: parsed.data.sessionId, ...problem(error) });
       } finally {

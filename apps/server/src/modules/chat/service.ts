@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { NatalChart } from '@app/astro/chart/natal-chart';
 import type { Role } from '@app/contracts/auth.ts';
 import {
+  type ChatDone,
   type ChatMemory,
   type ChatMessage,
   type ChatSession,
@@ -35,6 +36,8 @@ export interface ChatPorts {
     consume(user: Actor): Promise<{ used: number; limit: number }>;
     usage(user: Actor): Promise<ChatUsage>;
   };
+  /** Tells every open realtime connection of the person (on any server process) that an answer is stored. */
+  announce?(userId: string, done: ChatDone): void;
 }
 
 export interface ChatServiceDeps extends ChatPorts {
@@ -239,6 +242,7 @@ export class ChatService {
         createdAt: this.now.toISOString(),
       });
       await this.deps.repo.touch(user.id, sessionId, message.createdAt);
+      this.deps.announce?.(user.id, { sessionId, message, userMessage });
       return message;
     };
     return { session, userMessage, pieces: pieces(), finish };

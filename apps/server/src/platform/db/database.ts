@@ -21,6 +21,13 @@ export interface Database {
   close(): Promise<void>;
   /** Reports rows changed by other processes, for caches kept in this one (see change-feed.ts). */
   watchChanges(channel: string, onChange: ChangeListener, log: FeedLog): ChangeFeed;
+  /**
+   * PostgreSQL only: a separate small pool on the same database and schema, for a library that
+   * needs its own connections (the realtime adapter's LISTEN). The caller ends it.
+   */
+  openPool?(max: number): pg.Pool;
+  /** PostgreSQL only: the schema in use, when not the default (names shared channels apart). */
+  schema?: string;
 }
 
 export interface DatabaseOptions {
@@ -42,6 +49,8 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
       engine: 'postgres',
       close: () => db.destroy(),
       watchChanges: (channel, onChange, log) => watchPostgresChanges(connection, channel, onChange, log),
+      openPool: (max) => new pg.Pool({ ...connection, max }),
+      ...(options.searchPath ? { schema: options.searchPath } : {}),
     };
   }
   if (url !== ':memory:') mkdirSync(path.dirname(path.resolve(url)), { recursive: true });
