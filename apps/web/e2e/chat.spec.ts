@@ -47,6 +47,9 @@ async function subscriberWithBirthData(page: Page) {
 }
 
 test('ask a starter, rename and delete conversations, reload and find the history', async ({ page }) => {
+  // What the realtime socket brings in: the answers stream over it when it connects.
+  const frames: string[] = [];
+  page.on('websocket', (socket) => socket.on('framereceived', (frame) => frames.push(String(frame.payload))));
   await subscriberWithBirthData(page);
 
   // An "Ask about this" link: the question waits in the box and nothing is sent.
@@ -69,6 +72,7 @@ test('ask a starter, rename and delete conversations, reload and find the histor
   await expect(messages.getByText(/Moon in \w+/).first()).toBeVisible();
   await expect(page.getByText('49 of 50 messages left today')).toBeVisible();
   const firstUrl = page.url();
+  expect(frames.some((frame) => frame.includes('"chat:delta"'))).toBe(true);
   const answer = (await messages.locator('li').nth(1).textContent()) ?? '';
   expect(answer.length).toBeGreaterThan(40);
 
@@ -128,4 +132,33 @@ test('on a phone, light and dark, the page fits, passes axe, and the conversatio
   expect(await axeProblems(page)).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
+});
+
+test('without WebSockets a tab answers over server-sent events, and another open tab shows the answer', async ({
+  page,
+  context,
+}) => {
+  await subscriberWithBirthData(page);
+  await page.goto('/#/chat');
+  await page.getByRole('button', { name: 'What does my Moon sign mean?' }).click();
+  await expect(page.getByText(/^Facts used/)).toBeVisible();
+  const url = page.url();
+
+  // A second tab of the same person where WebSockets cannot pass (a proxy that refuses them).
+  const second = await context.newPage();
+  await second.routeWebSocket(/\/socket\.io\//, (socket) => socket.close());
+  await second.goto(url);
+  await expect(second.getByRole('list', { name: 'Messages' }).locator(':scope > li')).toHaveCount(2);
+  const posted = second.waitForRequest(
+    (request) => request.method() === 'POST' && request.url().endsWith('/messages'),
+  );
+  await second.getByLabel('Your question').fill('What does my chart say about my career?');
+  await second.getByLabel('Your question').press('Enter');
+  expect((await posted).headers().accept).toBe('text/event-stream');
+  await expect(second.getByRole('list', { name: 'Messages' }).locator(':scope > li')).toHaveCount(4);
+
+  // The first tab, connected, hears of the stored answer and shows it without a reload.
+  const messages = page.getByRole('list', { name: 'Messages' });
+  await expect(messages.locator(':scope > li')).toHaveCount(4);
+  await expect(messages.locator(':scope > li').nth(2)).toContainText('What does my chart say about my career?');
 });

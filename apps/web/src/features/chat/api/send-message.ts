@@ -1,27 +1,10 @@
-import { ChatDeltaSchema, ChatDoneSchema, type ChatMessage } from '@app/contracts/chat.ts';
+import { ChatDeltaSchema, ChatDoneSchema } from '@app/contracts/chat.ts';
 import { bearerHeader, reportUnauthorized } from '../../../lib/api-client.ts';
 import { NETWORK_ERROR_MESSAGE, statusMessage } from '../../../lib/error-messages.ts';
 import { createSseParser } from '../lib/parse-sse.ts';
-
-export interface SentExchange {
-  sessionId: string;
-  userMessage: ChatMessage;
-  message: ChatMessage;
-}
-
-/** A refusal before the stream (its status and code), a broken connection, or a stream cut short. */
-export class ChatSendError extends Error {
-  constructor(
-    message: string,
-    readonly status?: number,
-    readonly code?: string,
-  ) {
-    super(message);
-    this.name = 'ChatSendError';
-  }
-}
-
-export const CUT_OFF_MESSAGE = 'The answer was cut off. Please try again.';
+import { ChatSendError, CUT_OFF_MESSAGE, type SentExchange } from './chat-send-error.ts';
+import { connectedChatSocket } from './chat-socket.ts';
+import { sendOverSocket } from './send-over-socket.ts';
 
 async function refusal(response: Response): Promise<ChatSendError> {
   let body: { error?: unknown; code?: unknown } = {};
@@ -35,16 +18,33 @@ async function refusal(response: Response): Promise<ChatSendError> {
   return new ChatSendError(text, response.status, typeof body.code === 'string' ? body.code : undefined);
 }
 
+interface SendOptions {
+  signal?: AbortSignal;
+  onText: (text: string) => void;
+}
+
+/**
+ * Asks a question and streams the answer: over the realtime socket when the chat page holds a
+ * connected one, otherwise over HTTP with server-sent events (the socket could not connect, or
+ * is reconnecting).
+ */
+export function sendMessage(sessionId: string, content: string, options: SendOptions): Promise<SentExchange> {
+  const socket = connectedChatSocket();
+  return socket
+    ? sendOverSocket(socket, sessionId, content, options)
+    : sendOverHttp(sessionId, content, options);
+}
+
 /**
  * POST /api/chat/sessions/:id/messages. Axios cannot read a response as it arrives, so this uses
  * fetch and reads the server-sent events: each piece goes to `onText`, and the promise settles with
  * the stored messages from the final `done` event. Aborting `signal` stops the answer (the server
  * keeps what was said, marked stopped) and rejects with the AbortError.
  */
-export async function sendMessage(
+async function sendOverHttp(
   sessionId: string,
   content: string,
-  { signal, onText }: { signal?: AbortSignal; onText: (text: string) => void },
+  { signal, onText }: SendOptions,
 ): Promise<SentExchange> {
   const headers = { 'Content-Type': 'application/json', Accept: 'text/event-stream', ...bearerHeader() };
   let response: Response;

@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { sessionQuery, sessionsQuery } from '../api/chat-queries.ts';
+import { useChatRealtime } from '../hooks/use-chat-realtime.ts';
 import { useSendMessage } from '../hooks/use-send-message.ts';
 import { useChatStream } from '../stores/chat-stream-store.ts';
 import { Composer } from './composer.tsx';
@@ -48,6 +49,7 @@ function Drawer({ open, onClose, children }: { open: boolean; onClose: () => voi
 
 export default function ChatPage() {
   useDocumentTitle('Chat');
+  useChatRealtime();
   const { sessionId } = useParams();
   const [params] = useSearchParams();
   const prompt = params.get('prompt');

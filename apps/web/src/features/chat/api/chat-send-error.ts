@@ -1,0 +1,21 @@
+import type { ChatMessage } from '@app/contracts/chat.ts';
+
+export interface SentExchange {
+  sessionId: string;
+  userMessage: ChatMessage;
+  message: ChatMessage;
+}
+
+/** A refusal before the stream (its status and code), a broken connection, or a stream cut short. */
+export class ChatSendError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'ChatSendError';
+  }
+}
+
+export const CUT_OFF_MESSAGE = 'The answer was cut off. Please try again.';

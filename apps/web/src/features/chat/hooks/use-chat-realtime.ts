@@ -1,0 +1,29 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { chatKeys } from '../api/chat-keys.ts';
+import { holdChatSocket } from '../api/chat-socket.ts';
+import { useChatStream } from '../stores/chat-stream-store.ts';
+
+/**
+ * Holds the realtime connection while the chat page is open. Answers stored elsewhere (another
+ * tab or device of the same person) arrive as `chat:done` and refresh the conversations shown.
+ */
+export function useChatRealtime(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const { socket, release } = holdChatSocket();
+    const onDone = (payload: { sessionId?: unknown }) => {
+      if (typeof payload?.sessionId !== 'string') return;
+      // This tab's own answer is placed by the sender when it settles.
+      if (useChatStream.getState().pending?.sessionId === payload.sessionId) return;
+      void queryClient.invalidateQueries({ queryKey: chatKeys.session(payload.sessionId) });
+      void queryClient.invalidateQueries({ queryKey: chatKeys.sessions(), exact: true });
+      void queryClient.invalidateQueries({ queryKey: chatKeys.usage() });
+    };
+    socket.on('chat:done', onDone);
+    return () => {
+      socket.off('chat:done', onDone);
+      release();
+    };
+  }, [queryClient]);
+}
