@@ -160,5 +160,7 @@ test('without WebSockets a tab answers over server-sent events, and another open
   // The first tab, connected, hears of the stored answer and shows it without a reload.
   const messages = page.getByRole('list', { name: 'Messages' });
   await expect(messages.locator(':scope > li')).toHaveCount(4);
-  await expect(messages.locator(':scope > li').nth(2)).toContainText('What does my chart say about my career?');
+  await expect(messages.locator(':scope > li').nth(2)).toContainText(
+    'What does my chart say about my career?',
+  );
 });
