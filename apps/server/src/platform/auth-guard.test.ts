@@ -1,3 +1,4 @@
+import { STATUS_MESSAGES } from '@app/contracts/errors.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -8,7 +9,6 @@ import {
   type TestApp,
 } from '../testing/harness.ts';
 import { currentUser } from './auth-guard.ts';
-import { DEFAULT_MESSAGES } from './errors.ts';
 
 // The guards other modules put in front of their routes.
 
@@ -35,7 +35,7 @@ describe('route guards', () => {
     expect(errorOf(await t.app.inject('/api/test/user'))).toEqual({
       status: 401,
       code: 'UNAUTHENTICATED',
-      error: DEFAULT_MESSAGES[401],
+      error: STATUS_MESSAGES[401],
     });
   });
 
@@ -55,7 +55,7 @@ describe('route guards', () => {
     expect(errorOf(await t.app.inject({ url: '/api/test/admin', headers: bearer(token) }))).toEqual({
       status: 403,
       code: 'FORBIDDEN',
-      error: DEFAULT_MESSAGES[403],
+      error: STATUS_MESSAGES[403],
     });
     await t.app.auth.setRole(userId, 'admin');
     expect((await t.app.inject({ url: '/api/test/admin', headers: bearer(token) })).statusCode).toBe(200);

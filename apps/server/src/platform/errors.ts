@@ -1,20 +1,12 @@
-import type { ErrorBody, ErrorCode, FieldIssue } from '@app/contracts/errors.ts';
+import {
+  type ErrorBody,
+  type ErrorCode,
+  type FieldIssue,
+  STATUS_MESSAGES,
+  statusMessage,
+} from '@app/contracts/errors.ts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-
-/** SPEC section 8: what the user reads when the server has nothing more specific to say. */
-export const DEFAULT_MESSAGES: Record<number, string> = {
-  400: 'Invalid request. Please check your information and try again.',
-  401: 'Authentication required. Please log in again.',
-  403: "Access denied. You don't have permission to perform this action.",
-  404: 'Resource not found. Please try again.',
-  409: 'Conflict. This action cannot be completed due to a conflict with the current state.',
-  422: 'Validation error. Please check your input and try again.',
-  429: 'Too many requests. Please wait a moment and try again.',
-  500: 'Server error. Please try again later.',
-  503: 'Service temporarily unavailable. Please try again in a moment.',
-};
-const OTHER_MESSAGE = 'An unexpected error occurred.';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: 'BAD_REQUEST',
@@ -28,17 +20,13 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   503: 'UNAVAILABLE',
 };
 
-export function defaultMessage(status: number): string {
-  return DEFAULT_MESSAGES[status] ?? OTHER_MESSAGE;
-}
-
 /** The one error type: a code, an HTTP status and a message written for the user. */
 export class AppError extends Error {
   readonly statusCode: number;
   constructor(
     readonly status: number,
     readonly code: ErrorCode,
-    message: string = defaultMessage(status),
+    message: string = statusMessage(status),
     readonly details?: unknown,
   ) {
     super(message);
@@ -70,7 +58,7 @@ const FASTIFY_MESSAGES: Record<string, { status: number; code: ErrorCode; messag
     code: 'BAD_REQUEST',
     message: 'Please send the request as JSON.',
   },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'BAD_REQUEST', message: DEFAULT_MESSAGES[400]! },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'BAD_REQUEST', message: STATUS_MESSAGES[400]! },
 };
 
 function body(code: ErrorCode, error: string, details?: unknown): ErrorBody {
@@ -107,19 +95,19 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // The first problem is what the user reads; all of them are in details for forms.
       return reply
         .status(422)
-        .send(body('VALIDATION_FAILED', details[0]?.message ?? defaultMessage(422), details));
+        .send(body('VALIDATION_FAILED', details[0]?.message ?? statusMessage(422), details));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
-      return reply.status(500).send(body('INTERNAL', defaultMessage(500)));
+      return reply.status(500).send(body('INTERNAL', statusMessage(500)));
     }
     const known = error.code ? FASTIFY_MESSAGES[error.code] : undefined;
     if (known) return reply.status(known.status).send(body(known.code, known.message));
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.status(status).send(body(CODE_BY_STATUS[status] ?? 'INTERNAL', defaultMessage(status)));
+      return reply.status(status).send(body(CODE_BY_STATUS[status] ?? 'INTERNAL', statusMessage(status)));
     }
-    return reply.status(status).send(body(CODE_BY_STATUS[status] ?? 'BAD_REQUEST', defaultMessage(status)));
+    return reply.status(status).send(body(CODE_BY_STATUS[status] ?? 'BAD_REQUEST', statusMessage(status)));
   });
 }

@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { STATUS_MESSAGES } from '@app/contracts/errors.ts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, TEST_DATABASE_URL, type TestApp } from '../testing/harness.ts';
-import { DEFAULT_MESSAGES } from './errors.ts';
 
 describe('HTTP platform', () => {
   let t: TestApp;
@@ -55,7 +55,7 @@ describe('HTTP platform', () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/nothing/here' });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toContain('application/json');
-    expect(response.json()).toEqual({ success: false, error: DEFAULT_MESSAGES[404], code: 'NOT_FOUND' });
+    expect(response.json()).toEqual({ success: false, error: STATUS_MESSAGES[404], code: 'NOT_FOUND' });
   });
 
   it('allows listed CORS origins only, never "null"', async () => {
@@ -127,7 +127,7 @@ describe('HTTP platform', () => {
   it('hides the internals of server errors', async () => {
     const response = await t.app.inject('/api/test/explode');
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ success: false, error: DEFAULT_MESSAGES[500], code: 'INTERNAL' });
+    expect(response.json()).toEqual({ success: false, error: STATUS_MESSAGES[500], code: 'INTERNAL' });
     expect(response.body).not.toContain('hunter2');
   });
 
@@ -174,7 +174,7 @@ describe('HTTP platform options', () => {
       // Without a trusted proxy, X-Forwarded-For is ignored: still the same client.
       const limited = await call('10.0.0.1', '9.9.9.9');
       expect(limited.statusCode).toBe(429);
-      expect(limited.json()).toEqual({ success: false, error: DEFAULT_MESSAGES[429], code: 'RATE_LIMITED' });
+      expect(limited.json()).toEqual({ success: false, error: STATUS_MESSAGES[429], code: 'RATE_LIMITED' });
       expect((await call('10.0.0.2')).statusCode).toBe(401);
     } finally {
       await t.close();
@@ -299,7 +299,7 @@ describe('HTTP platform options', () => {
       await t.app.database.close();
       const response = await t.app.inject('/api/ready');
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ success: false, error: DEFAULT_MESSAGES[503], code: 'UNAVAILABLE' });
+      expect(response.json()).toEqual({ success: false, error: STATUS_MESSAGES[503], code: 'UNAVAILABLE' });
     } finally {
       await t.close().catch(() => undefined);
     }

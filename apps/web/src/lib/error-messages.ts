@@ -1,34 +1,25 @@
+import {
+  NETWORK_ERROR_MESSAGE,
+  statusMessage,
+  TIMEOUT_ERROR_MESSAGE,
+  UNEXPECTED_ERROR_MESSAGE,
+} from '@app/contracts/errors.ts';
+import { SUBSCRIPTION_ERRORS } from '@app/contracts/subscription.ts';
 import { isAxiosError } from 'axios';
-
-/** SPEC section 8: the default message for each HTTP status. */
-export const STATUS_MESSAGES: Readonly<Record<number, string>> = {
-  400: 'Invalid request. Please check your information and try again.',
-  401: 'Authentication required. Please log in again.',
-  403: "Access denied. You don't have permission to perform this action.",
-  404: 'Resource not found. Please try again.',
-  409: 'Conflict. This action cannot be completed due to a conflict with the current state.',
-  422: 'Validation error. Please check your input and try again.',
-  429: 'Too many requests. Please wait a moment and try again.',
-  500: 'Server error. Please try again later.',
-  503: 'Service temporarily unavailable. Please try again in a moment.',
-};
-export const UNEXPECTED_ERROR_MESSAGE = 'An unexpected error occurred.';
-export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your internet connection and try again.';
-export const TIMEOUT_ERROR_MESSAGE = 'Request timeout. Please try again.';
 
 /** Server messages that read better, in context, as a sentence the person can act on. */
 export const CONTEXT_OVERRIDES = {
   payment: {
-    'Payment processing error':
+    [SUBSCRIPTION_ERRORS.paymentProcessing]:
       'Payment processing failed. Please check your payment information and try again.',
-    'Service temporarily unavailable':
+    [SUBSCRIPTION_ERRORS.unavailable]:
       'Payment service is temporarily unavailable. Please try again in a few minutes.',
   },
   subscription: {
-    'No active subscription found': "You don't have an active subscription to manage.",
-    'No subscription found':
+    [SUBSCRIPTION_ERRORS.noActiveSubscription]: "You don't have an active subscription to manage.",
+    [SUBSCRIPTION_ERRORS.noSubscription]:
       'Subscription not found. Please contact support if you believe this is an error.',
-    'No customer found': 'Customer information not found. Please contact support.',
+    [SUBSCRIPTION_ERRORS.noCustomer]: 'Customer information not found. Please contact support.',
   },
 } as const satisfies Record<string, Record<string, string>>;
 
@@ -38,10 +29,6 @@ export interface ErrorMessageOptions {
   context?: ErrorContext;
   /** Replaces the status default when the server gives no message of its own. */
   fallback?: string;
-}
-
-export function statusMessage(status: number): string {
-  return STATUS_MESSAGES[status] ?? UNEXPECTED_ERROR_MESSAGE;
 }
 
 function serverText(data: unknown): string | undefined {

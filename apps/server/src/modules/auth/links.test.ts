@@ -1,5 +1,5 @@
+import { STATUS_MESSAGES } from '@app/contracts/errors.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_MESSAGES } from '../../platform/errors.ts';
 import {
   bearer,
   createTestApp,
@@ -141,7 +141,7 @@ describe('no account enumeration through the mail endpoints', () => {
     for (let i = 0; i < 3; i += 1)
       expect((await post('/api/auth/forgot-password', { email })).statusCode).toBe(200);
     const limited = await post('/api/auth/forgot-password', { email });
-    expect(errorOf(limited)).toEqual({ status: 429, code: 'RATE_LIMITED', error: DEFAULT_MESSAGES[429] });
+    expect(errorOf(limited)).toEqual({ status: 429, code: 'RATE_LIMITED', error: STATUS_MESSAGES[429] });
     expect((await post('/api/auth/resend-verification', { email })).statusCode).toBe(429);
     t.clock.advance(61 * 60_000);
     expect((await post('/api/auth/forgot-password', { email })).statusCode).toBe(200);

@@ -1,5 +1,5 @@
+import { STATUS_MESSAGES } from '@app/contracts/errors.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_MESSAGES } from '../../platform/errors.ts';
 import {
   bearer,
   createTestApp,
@@ -183,7 +183,7 @@ describe('POST /api/auth/login', () => {
       expect((await login(t.app, email, `wrong-${i}-password`)).statusCode).toBe(401);
     const verify = vi.spyOn(PasswordHasher.prototype, 'verify');
     const blocked = await login(t.app, email, password);
-    expect(errorOf(blocked)).toEqual({ status: 429, code: 'RATE_LIMITED', error: DEFAULT_MESSAGES[429] });
+    expect(errorOf(blocked)).toEqual({ status: 429, code: 'RATE_LIMITED', error: STATUS_MESSAGES[429] });
     expect(verify).not.toHaveBeenCalled();
     t.clock.advance(16 * 60_000);
     expect((await login(t.app, email, password)).statusCode).toBe(200);

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
+import { STATUS_MESSAGES } from '@app/contracts/errors.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_MESSAGES } from '../../platform/errors.ts';
 import {
   bearer,
   createTestApp,
@@ -21,7 +21,7 @@ afterAll(() => t.close());
 const get = (url: string, token: string) => t.app.inject({ url, headers: bearer(token) });
 const send = (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, token: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(token), ...(payload !== undefined && { payload }) });
-const UNAUTHENTICATED = { status: 401, code: 'UNAUTHENTICATED', error: DEFAULT_MESSAGES[401] };
+const UNAUTHENTICATED = { status: 401, code: 'UNAUTHENTICATED', error: STATUS_MESSAGES[401] };
 
 describe('bearer tokens', () => {
   it('refuses requests without a usable token', async () => {

@@ -1,9 +1,10 @@
 import { ChatMessageBodySchema } from '@app/contracts/chat.ts';
+import { statusMessage } from '@app/contracts/errors.ts';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
 import type { AuthUser } from '../../platform/auth-guard.ts';
-import { AppError, defaultMessage } from '../../platform/errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { ChatService } from './service.ts';
 
 // The chat over Socket.IO on the server's own port: the same token authenticates the handshake,
@@ -31,7 +32,7 @@ interface SocketData {
 
 function problem(error: unknown): { status: number; error: string; code: string } {
   if (error instanceof AppError) return { status: error.status, error: error.message, code: error.code };
-  return { status: 500, error: defaultMessage(500), code: 'INTERNAL' };
+  return { status: 500, error: statusMessage(500), code: 'INTERNAL' };
 }
 
 export function attachRealtime(app: FastifyInstance, options: RealtimeOptions): Server {
@@ -46,7 +47,7 @@ export function attachRealtime(app: FastifyInstance, options: RealtimeOptions): 
     const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : '';
     try {
       const user = token ? await options.authenticate(token) : null;
-      if (!user) return next(new Error(defaultMessage(401)));
+      if (!user) return next(new Error(statusMessage(401)));
       await options.checkAccess(user);
       const data = socket.data as SocketData;
       data.token = token;
@@ -69,7 +70,7 @@ export function attachRealtime(app: FastifyInstance, options: RealtimeOptions): 
           sessionId,
           status: 422,
           code: 'VALIDATION_FAILED',
-          error: parsed.error.issues[0]?.message ?? defaultMessage(422),
+          error: parsed.error.issues[0]?.message ?? statusMessage(422),
         });
         return;
       }

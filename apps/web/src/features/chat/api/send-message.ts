@@ -1,6 +1,6 @@
 import { ChatDeltaSchema, ChatDoneSchema } from '@app/contracts/chat.ts';
+import { NETWORK_ERROR_MESSAGE, statusMessage } from '@app/contracts/errors.ts';
 import { bearerHeader, reportUnauthorized } from '../../../lib/api-client.ts';
-import { NETWORK_ERROR_MESSAGE, statusMessage } from '../../../lib/error-messages.ts';
 import { createSseParser } from '../lib/parse-sse.ts';
 import { ChatSendError, CUT_OFF_MESSAGE, type SentExchange } from './chat-send-error.ts';
 import { connectedChatSocket } from './chat-socket.ts';

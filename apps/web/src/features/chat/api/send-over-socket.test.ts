@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { ChatMessage } from '@app/contracts/chat.ts';
+import { NETWORK_ERROR_MESSAGE } from '@app/contracts/errors.ts';
 import { describe, expect, it } from 'vitest';
-import { NETWORK_ERROR_MESSAGE } from '../../../lib/error-messages.ts';
 import { ChatSendError } from './chat-send-error.ts';
 import { type ChatSocketLike, sendOverSocket } from './send-over-socket.ts';
 

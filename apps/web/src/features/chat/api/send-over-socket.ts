@@ -1,5 +1,5 @@
 import { ChatDoneSchema, ChatSocketDeltaSchema, ChatSocketErrorSchema } from '@app/contracts/chat.ts';
-import { NETWORK_ERROR_MESSAGE } from '../../../lib/error-messages.ts';
+import { NETWORK_ERROR_MESSAGE } from '@app/contracts/errors.ts';
 import { ChatSendError, type SentExchange } from './chat-send-error.ts';
 
 /** The part of a Socket.IO client this needs (a test can pass a plain event emitter). */
