@@ -4,8 +4,12 @@ import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import type { Database } from './platform/db/database.ts';
 
-// `npm run admin -- grant <email>` / `npm run admin -- revoke <email>`: gives or takes the admin role.
-const USAGE = 'Usage: npm run admin -- grant <email> | revoke <email>';
+// `npm run admin -- grant <email>` / `revoke <email>`: gives or takes the admin role;
+// `reset-mfa <email>`: removes a lost authenticator, so its owner sets up a new one at next use.
+// Each change is written to the audit log, by "command line".
+const USAGE = 'Usage: npm run admin -- grant <email> | revoke <email> | reset-mfa <email>';
+const COMMANDS = ['grant', 'revoke', 'reset-mfa'] as const;
+const CLI_ACTOR = { id: null, email: 'command line', ip: null };
 
 /** Runs one admin command; returns the exit code and what to print. */
 export async function runAdminCommand(
@@ -15,7 +19,7 @@ export async function runAdminCommand(
 ): Promise<{ code: number; message: string }> {
   const [command, address] = args;
   const email = EmailSchema.safeParse(address ?? '');
-  if ((command !== 'grant' && command !== 'revoke') || !email.success) return { code: 2, message: USAGE };
+  if (!COMMANDS.includes(command as never) || !email.success) return { code: 2, message: USAGE };
   const app = await buildApp(
     { ...config, logLevel: 'warn' },
     { mailLoop: false, ...(database && { database }) },
@@ -23,11 +27,34 @@ export async function runAdminCommand(
   try {
     const account = await app.auth.findAccountByEmail(email.data);
     if (!account) return { code: 1, message: `No account uses ${email.data}.` };
-    await app.auth.setRole(account.id, command === 'grant' ? 'admin' : 'user');
+    if (command === 'reset-mfa') {
+      const removed = await app.secondFactor.reset(account.id);
+      await app.audit.record(CLI_ACTOR, {
+        action: 'user.reset-second-factor',
+        targetType: 'user',
+        targetId: account.id,
+        before: { secondFactor: removed },
+        after: { secondFactor: false },
+      });
+      return {
+        code: 0,
+        message: removed
+          ? `Two-step sign-in of ${email.data} is reset; they set it up again at their next admin visit.`
+          : `${email.data} had no two-step sign-in; nothing changed.`,
+      };
+    }
+    const role = command === 'grant' ? 'admin' : 'user';
+    await app.auth.setRole(account.id, role);
+    await app.audit.record(CLI_ACTOR, {
+      action: 'user.update',
+      targetType: 'user',
+      targetId: account.id,
+      before: { role: account.role },
+      after: { role },
+    });
     return {
       code: 0,
-      message:
-        command === 'grant' ? `${email.data} is now an admin.` : `${email.data} is no longer an admin.`,
+      message: role === 'admin' ? `${email.data} is now an admin.` : `${email.data} is no longer an admin.`,
     };
   } finally {
     await app.close();

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
+import { adminModule } from './modules/admin/plugin.ts';
 import { authModule } from './modules/auth/plugin.ts';
 import { birthDataModule } from './modules/birth-data/plugin.ts';
 import { chatModule } from './modules/chat/plugin.ts';
@@ -10,6 +11,7 @@ import { landscapeModule } from './modules/landscape/plugin.ts';
 import { partnersModule } from './modules/partners/plugin.ts';
 import { placesModule } from './modules/places/plugin.ts';
 import { subscriptionModule } from './modules/subscription/plugin.ts';
+import { AuditLog } from './platform/audit/audit-log.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { type Database, openDatabase } from './platform/db/database.ts';
 import { collectMigrations, migrateToLatest } from './platform/db/migrate.ts';
@@ -19,7 +21,7 @@ import { healthRoutes } from './platform/health.ts';
 import { closeConnectionsWhenClosing } from './platform/lifecycle.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { Mailer } from './platform/mailer/mailer.ts';
-import { platformMigrations } from './platform/mailer/migrations.ts';
+import { platformMigrations } from './platform/migrations.ts';
 import type { ModuleOptions } from './platform/module.ts';
 import { registerSecurity } from './platform/security.ts';
 import { responseSerializerCompiler } from './platform/serializer.ts';
@@ -39,6 +41,7 @@ export const MODULES = [
   landscapeModule,
   chatModule,
   contactModule,
+  adminModule,
 ];
 
 /** The platform's and every module's migrations, for the migrator. */
@@ -52,6 +55,8 @@ declare module 'fastify' {
     clock: Clock;
     database: Database;
     mailer: Mailer;
+    /** The operators' audit log: every change made from the admin area or an admin command. */
+    audit: AuditLog;
   }
 }
 
@@ -98,6 +103,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('clock', clock);
   app.decorate('database', database);
   app.decorate('mailer', mailer);
+  app.decorate('audit', new AuditLog(database.db, clock));
   let cleanup: NodeJS.Timeout | undefined;
   // Runs after the modules' own onClose hooks (last registered, first run): mail, then the database.
   app.addHook('onClose', async () => {

@@ -158,3 +158,38 @@ export const AccountExportSchema = z.object({
   sections: z.record(z.string(), z.unknown()),
 });
 export type AccountExport = z.infer<typeof AccountExportSchema>;
+
+// Second factor (TOTP, RFC 6238: 6 digits, 30 s), required of admins before the admin area answers.
+
+export const MfaStatusSchema = z.object({
+  /** A confirmed authenticator is set up for the account. */
+  enrolled: z.boolean(),
+  /** This session has passed the second factor. */
+  verified: z.boolean(),
+});
+export type MfaStatus = z.infer<typeof MfaStatusSchema>;
+
+export const MfaEnrollSchema = z.object({ secret: z.string(), otpauthUrl: z.string() });
+export type MfaEnroll = z.infer<typeof MfaEnrollSchema>;
+
+export const MfaVerifyBodySchema = z.strictObject({
+  code: z
+    .string({ error: 'Enter the 6-digit code from your authenticator app.' })
+    .transform((code) => code.replace(/[\s-]/g, ''))
+    .pipe(
+      z
+        .string()
+        .regex(
+          /^(\d{6}|[a-z0-9]{10})$/i,
+          'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
+        ),
+    ),
+});
+
+export const MfaVerifySchema = z.object({
+  /** A new token when the session was replaced (never today: the session itself is upgraded). */
+  token: z.string().optional(),
+  /** Shown once, right after enrolment is confirmed. */
+  recoveryCodes: z.array(z.string()).optional(),
+});
+export type MfaVerify = z.infer<typeof MfaVerifySchema>;

@@ -25,6 +25,9 @@ export const ErrorCodeSchema = z.enum([
   'TIME_SKIPPED',
   'PAYMENT_FAILED',
   'BIRTH_DATA_REQUIRED',
+  'MFA_REQUIRED',
+  'MFA_ENROLMENT_REQUIRED',
+  'INVALID_CODE',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 

@@ -4,11 +4,14 @@ import {
   bearer,
   createTestApp,
   errorOf,
+  GOOD_PASSWORD,
+  login,
+  passSecondFactor,
   register,
   secretFromOutbox,
   type TestApp,
 } from '../testing/harness.ts';
-import { currentUser } from './auth-guard.ts';
+import { currentUser, SECOND_FACTOR_MESSAGES } from './auth-guard.ts';
 
 // The guards other modules put in front of their routes.
 
@@ -51,14 +54,29 @@ describe('route guards', () => {
   });
 
   it('requireAdmin lets in admins only, and a role change applies on the next request', async () => {
-    const { token, userId } = await register(t.app);
+    const { email, token, userId } = await register(t.app);
     expect(errorOf(await t.app.inject({ url: '/api/test/admin', headers: bearer(token) }))).toEqual({
       status: 403,
       code: 'FORBIDDEN',
       error: STATUS_MESSAGES[403],
     });
     await t.app.auth.setRole(userId, 'admin');
+    // An admin without a second factor is asked to set one up; one who set it up, to enter a code.
+    expect(errorOf(await t.app.inject({ url: '/api/test/admin', headers: bearer(token) }))).toEqual({
+      status: 403,
+      code: 'MFA_ENROLMENT_REQUIRED',
+      error: SECOND_FACTOR_MESSAGES.enrol,
+    });
+    await passSecondFactor(t.app, token);
     expect((await t.app.inject({ url: '/api/test/admin', headers: bearer(token) })).statusCode).toBe(200);
+    const again = await login(t.app, email, GOOD_PASSWORD);
+    expect(
+      errorOf(await t.app.inject({ url: '/api/test/admin', headers: bearer(again.json().token) })),
+    ).toEqual({
+      status: 403,
+      code: 'MFA_REQUIRED',
+      error: SECOND_FACTOR_MESSAGES.verify,
+    });
     await t.app.auth.setRole(userId, 'user');
     expect((await t.app.inject({ url: '/api/test/admin', headers: bearer(token) })).statusCode).toBe(403);
   });

@@ -6,6 +6,8 @@ import { AppError, forbidden, unauthenticated } from './errors.ts';
 /** The signed-in person behind a request. */
 export interface AuthUser extends User {
   sessionId: string;
+  /** This session has passed the second factor (TOTP). */
+  secondFactor: boolean;
 }
 
 declare module 'fastify' {
@@ -25,7 +27,14 @@ declare module 'fastify' {
 
 export interface AuthGuardOptions {
   authenticate(token: string): Promise<AuthUser | null>;
+  /** Whether the account has a confirmed authenticator (to say "verify" rather than "set up"). */
+  hasSecondFactor(userId: string): Promise<boolean>;
 }
+
+export const SECOND_FACTOR_MESSAGES = {
+  enrol: 'Set up two-step sign-in with an authenticator app to use the admin area.',
+  verify: 'Enter the code from your authenticator app to use the admin area.',
+} as const;
 
 /** The signed-in user of a guarded route (the guard has already refused anonymous requests). */
 export function currentUser(request: FastifyRequest): AuthUser {
@@ -53,9 +62,17 @@ export const authGuard = fp<AuthGuardOptions>(
         throw new AppError(403, 'EMAIL_NOT_VERIFIED', 'Please verify your email address first.');
       }
     });
+    // Privileged work asks for a second factor (OWASP ASVS level 2): the page enrols or verifies first.
     app.decorate('requireAdmin', async (request: FastifyRequest) => {
       await requireUser(request);
-      if (request.user?.role !== 'admin') throw forbidden();
+      const user = request.user;
+      if (user?.role !== 'admin') throw forbidden();
+      if (!user.secondFactor) {
+        const enrolled = await options.hasSecondFactor(user.id);
+        throw enrolled
+          ? new AppError(403, 'MFA_REQUIRED', SECOND_FACTOR_MESSAGES.verify)
+          : new AppError(403, 'MFA_ENROLMENT_REQUIRED', SECOND_FACTOR_MESSAGES.enrol);
+      }
     });
   },
   { name: 'auth-guard' },

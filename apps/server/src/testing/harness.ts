@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import * as OTPAuth from 'otpauth';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
 import { buildApp } from '../app.ts';
@@ -215,4 +216,32 @@ export async function secretFromOutbox(
     if (match?.[1]) return match[1];
   }
   throw new Error(`no ${kind} mail to ${to}`);
+}
+
+/** The current code of an authenticator set up with this secret, at the app's clock. */
+export function authenticatorCode(app: FastifyInstance, secret: string, offsetSteps = 0): string {
+  return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+    timestamp: app.clock.now().getTime() + offsetSteps * 30_000,
+  });
+}
+
+/**
+ * Sets up two-step sign-in for the session's account and passes it, as an admin does before the
+ * admin area answers; returns the authenticator secret and the recovery codes.
+ */
+export async function passSecondFactor(
+  app: FastifyInstance,
+  token: string,
+): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const enrolled = await app.inject({ method: 'POST', url: '/api/auth/mfa/enroll', headers: bearer(token) });
+  if (enrolled.statusCode !== 200) throw new Error(`enrol failed: ${enrolled.body}`);
+  const { secret } = enrolled.json().data as { secret: string };
+  const verified = await app.inject({
+    method: 'POST',
+    url: '/api/auth/mfa/verify',
+    headers: bearer(token),
+    payload: { code: authenticatorCode(app, secret) },
+  });
+  if (verified.statusCode !== 200) throw new Error(`verify failed: ${verified.body}`);
+  return { secret, recoveryCodes: verified.json().data.recoveryCodes };
 }

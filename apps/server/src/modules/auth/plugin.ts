@@ -4,9 +4,13 @@ import { defineModule } from '../../platform/module.ts';
 import { Throttle } from '../../platform/throttle.ts';
 import * as accounts from './migrations/0001-accounts.ts';
 import * as sessionChangeNotices from './migrations/0003-session-change-notices.ts';
+import * as secondFactors from './migrations/0004-second-factor.ts';
+import * as usersByCreation from './migrations/0006-users-by-creation.ts';
 import { PasswordHasher } from './passwords.ts';
 import { AuthRepository } from './repository.ts';
 import { authRoutes } from './routes.ts';
+import { SecondFactorService } from './second-factor.ts';
+import { secondFactorRoutes } from './second-factor-routes.ts';
 import { AuthService } from './service.ts';
 import { SESSION_CHANGES_CHANNEL, SessionCache } from './session-cache.ts';
 import { TokenSigner } from './tokens.ts';
@@ -17,6 +21,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Accounts and sessions; other modules add export sections and deletion steps to it. */
     auth: AuthService;
+    /** Two-step sign-in (TOTP) of accounts; sessions that passed it may use the admin area. */
+    secondFactor: SecondFactorService;
   }
 }
 
@@ -26,7 +32,12 @@ const CLEAN_UP_INTERVAL_MS = 60 * 60_000;
 export const authModule = defineModule({
   name: 'auth',
   dependencies: [],
-  migrations: { '0001-accounts': accounts, '0003-session-change-notices': sessionChangeNotices },
+  migrations: {
+    '0001-accounts': accounts,
+    '0003-session-change-notices': sessionChangeNotices,
+    '0004-second-factor': secondFactors,
+    '0006-users-by-creation': usersByCreation,
+  },
   async register(app: FastifyInstance, { jobs }) {
     const { config, clock, database } = app;
     const sessionCache = new SessionCache((onChange) =>
@@ -43,9 +54,20 @@ export const authModule = defineModule({
       log: app.log,
       config,
     });
+    const secondFactor = new SecondFactorService({
+      db: database.db,
+      sessions: sessionCache,
+      clock,
+      serverSecret: config.jwtSecret,
+    });
     app.decorate('auth', auth);
-    await app.register(authGuard, { authenticate: (token) => auth.authenticate(token) });
+    app.decorate('secondFactor', secondFactor);
+    await app.register(authGuard, {
+      authenticate: (token) => auth.authenticate(token),
+      hasSecondFactor: (userId) => secondFactor.hasConfirmed(userId),
+    });
     await app.register(authRoutes, { prefix: '/api/auth', auth });
+    await app.register(secondFactorRoutes, { prefix: '/api/auth/mfa', secondFactor });
 
     let cleanup: NodeJS.Timeout | undefined;
     // Closed before the platform (hooks run last-registered first): account work in flight

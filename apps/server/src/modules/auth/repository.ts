@@ -186,7 +186,12 @@ export class AuthRepository {
     sessionId: string,
     userId: string,
     now: string,
-  ): Promise<{ account: Account; lastSeenAt: string; expiresAt: string } | null> {
+  ): Promise<{
+    account: Account;
+    lastSeenAt: string;
+    expiresAt: string;
+    secondFactorAt: string | null;
+  } | null> {
     // Read whenever the session cache cannot answer: built and compiled once, then values bound.
     this.sessionQuery ??= this.db
       .selectFrom('sessions')
@@ -201,16 +206,24 @@ export class AuthRepository {
         'users.created_at',
         'sessions.last_seen_at',
         'sessions.expires_at',
+        'sessions.second_factor_at',
       ])
       .where('sessions.id', '=', sessionId)
       .where('sessions.user_id', '=', userId)
       .where('sessions.expires_at', '>', now)
       .compile().sql;
-    const { rows } = await this.db.executeQuery<UserRow & { last_seen_at: string; expires_at: string }>(
-      CompiledQuery.raw(this.sessionQuery, [sessionId, userId, now]),
-    );
+    const { rows } = await this.db.executeQuery<
+      UserRow & { last_seen_at: string; expires_at: string; second_factor_at: string | null }
+    >(CompiledQuery.raw(this.sessionQuery, [sessionId, userId, now]));
     const row = rows[0];
-    return row ? { account: toAccount(row), lastSeenAt: row.last_seen_at, expiresAt: row.expires_at } : null;
+    return row
+      ? {
+          account: toAccount(row),
+          lastSeenAt: row.last_seen_at,
+          expiresAt: row.expires_at,
+          secondFactorAt: row.second_factor_at,
+        }
+      : null;
   }
   private sessionQuery: string | undefined;
 

@@ -197,7 +197,11 @@ export class AuthService {
     );
     if (!found || found.account.disabled) return null;
     const session: CachedSession = {
-      user: Object.freeze({ ...publicUser(found.account), sessionId: claims.sessionId }),
+      user: Object.freeze({
+        ...publicUser(found.account),
+        sessionId: claims.sessionId,
+        secondFactor: found.secondFactorAt !== null,
+      }),
       expiresAtMs: Date.parse(found.expiresAt),
       lastSeenAtMs: Date.parse(found.lastSeenAt),
     };
@@ -402,6 +406,11 @@ export class AuthService {
 
   async deleteAccount(user: AuthUser, password: string): Promise<void> {
     const account = await this.confirmPassword(user, password, MESSAGES.wrongConfirmation);
+    await this.removeAccount(account);
+  }
+
+  /** The same steps as self-service deletion, for an operator: subscription ended, data and sessions gone. */
+  async removeAccount(account: Account): Promise<void> {
     // Before the address is proven, mail queued to it before the account existed is someone else's.
     const verifiedEmail = account.emailVerified ? account.email : null;
     await this.deps.mailer.forget(account.email, verifiedEmail ? undefined : account.createdAt);
@@ -434,9 +443,21 @@ export class AuthService {
 
   /** Disabling signs the person out everywhere at once. */
   async setDisabled(userId: string, disabled: boolean): Promise<boolean> {
-    const changed = await this.deps.repo.update(userId, { disabled }, this.now);
-    if (changed && disabled) await this.deps.repo.deleteSessions(userId);
+    return this.changeAccount(userId, { disabled });
+  }
+
+  /** An operator's change to an account; disabling ends its sessions at once. */
+  async changeAccount(
+    userId: string,
+    changes: { name?: string; role?: Role; emailVerified?: boolean; disabled?: boolean },
+  ): Promise<boolean> {
+    const changed = await this.deps.repo.update(userId, changes, this.now);
+    if (changed && changes.disabled) await this.deps.repo.deleteSessions(userId);
     return changed;
+  }
+
+  findAccountById(userId: string): Promise<Account | null> {
+    return this.deps.repo.findById(userId);
   }
 
   /** Removes sessions and link secrets that can no longer be used. */

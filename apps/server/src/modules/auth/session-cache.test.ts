@@ -8,6 +8,7 @@ import {
   createTestApp,
   GOOD_PASSWORD,
   login,
+  passSecondFactor,
   register,
   type TestApp,
 } from '../../testing/harness.ts';
@@ -99,9 +100,12 @@ describe('revocations reach every server process', () => {
       }
     };
     expect(await command('grant', email)).toBe(0);
-    await eventually(async () => (await admins()).statusCode === 200, 'granted role');
+    // An admin now: the admin area asks for the second factor rather than refusing the role.
+    await eventually(async () => (await admins()).json().code === 'MFA_ENROLMENT_REQUIRED', 'granted role');
+    await passSecondFactor(t.app, token);
+    await eventually(async () => (await admins()).statusCode === 200, 'second factor passed');
     expect(await command('revoke', email)).toBe(0);
-    await eventually(async () => (await admins()).statusCode === 403, 'revoked role');
+    await eventually(async () => (await admins()).json().code === 'FORBIDDEN', 'revoked role');
   });
 
   it('a deleted account is signed out in the other process', async () => {
@@ -135,6 +139,7 @@ describe('SessionCache', () => {
   const user = (id: string, sessionId: string): AuthUser => ({
     id,
     sessionId,
+    secondFactor: false,
     email: `${id}@example.com`,
     name: id,
     role: 'user',

@@ -18,6 +18,19 @@ export interface SessionsTable {
   expires_at: string;
   user_agent: string | null;
   ip: string | null;
+  /** When this session passed the second factor (null: not yet). */
+  second_factor_at: string | null;
+}
+
+export interface SecondFactorsTable {
+  user_id: string;
+  /** The TOTP secret, encrypted (see second-factor.ts). */
+  secret: string;
+  confirmed_at: string | null;
+  /** JSON array of SHA-256 hashes of the unused recovery codes. */
+  recovery_codes: string;
+  last_step: number | null;
+  created_at: string;
 }
 
 export type SecretPurpose = 'verify-email' | 'reset-password';
@@ -36,4 +49,5 @@ export interface AuthTables {
   users: UsersTable;
   sessions: SessionsTable;
   account_secrets: AccountSecretsTable;
+  second_factors: SecondFactorsTable;
 }

@@ -4,6 +4,7 @@ import { AppError } from '../../platform/errors.ts';
 import { defineModule } from '../../platform/module.ts';
 import { type Assistant, builtinAssistant } from './assistant.ts';
 import * as chat from './migrations/0060-chat.ts';
+import * as chatByTime from './migrations/0061-chat-messages-by-time.ts';
 import { openAiAssistant } from './openai-assistant.ts';
 import { attachRealtime } from './realtime.ts';
 import { shareRealtimeAcrossProcesses } from './realtime-adapter.ts';
@@ -15,7 +16,7 @@ import { ChatService } from './service.ts';
 export const chatModule = defineModule({
   name: 'chat',
   dependencies: ['auth', 'subscription', 'birth-data'],
-  migrations: { '0060-chat': chat },
+  migrations: { '0060-chat': chat, '0061-chat-messages-by-time': chatByTime },
   async register(app) {
     const settings = app.config.assistant ?? { provider: 'builtin' };
     const assistant: Assistant =

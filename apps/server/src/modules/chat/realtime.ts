@@ -124,7 +124,7 @@ export function attachRealtime(app: FastifyInstance, options: RealtimeOptions): 
   app.addHook('onClose', async () => {
     clearInterval(sweep);
     // Not io.close(): that would close the HTTP server, which Fastify closes itself.
-    io.disconnectSockets(true);
+    io.local.disconnectSockets(true);
     io.engine.close();
   });
   return io;

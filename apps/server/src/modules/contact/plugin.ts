@@ -1,15 +1,17 @@
 import { defineModule } from '../../platform/module.ts';
 import { Throttle } from '../../platform/throttle.ts';
+import { contactInboxRoutes } from './inbox.ts';
 import * as contactMessages from './migrations/0041-contact-messages.ts';
+import * as contactHandled from './migrations/0042-contact-handled.ts';
 import { ContactRepository } from './repository.ts';
 import { contactRoutes } from './routes.ts';
 import { ContactService } from './service.ts';
 
-/** The contact form under /api/contact; its messages join the account export and deletion. */
+/** The contact form under /api/contact and its admin inbox; its messages join the account export and deletion. */
 export const contactModule = defineModule({
   name: 'contact',
   dependencies: ['auth'],
-  migrations: { '0041-contact-messages': contactMessages },
+  migrations: { '0041-contact-messages': contactMessages, '0042-contact-handled': contactHandled },
   async register(app) {
     const throttle = new Throttle(app.clock);
     const { config } = app;
@@ -30,5 +32,6 @@ export const contactModule = defineModule({
       if (verifiedEmail) await contact.forget(verifiedEmail);
     });
     await app.register(contactRoutes, { prefix: '/api/contact', contact });
+    await app.register(contactInboxRoutes, { prefix: '/api/admin/contact-messages', db: app.database.db });
   },
 });

@@ -7,6 +7,8 @@ export interface ContactMessagesTable {
   topic: ContactTopic;
   message: string;
   created_at: string;
+  /** When an operator marked it handled; null while it is open. */
+  handled_at: string | null;
 }
 
 export interface ContactTables {

@@ -2,6 +2,7 @@ import type { Role } from '@app/contracts/auth.ts';
 import type { FastifyInstance } from 'fastify';
 import { defineModule } from '../../platform/module.ts';
 import * as landscapes from './migrations/0050-landscapes.ts';
+import * as landscapesByTime from './migrations/0051-landscapes-by-time.ts';
 import { LandscapeRepository } from './repository.ts';
 import { landscapeRoutes } from './routes.ts';
 import { LandscapeService } from './service.ts';
@@ -27,7 +28,7 @@ async function accountFor(app: FastifyInstance, userId: string): Promise<{ id: s
 export const landscapeModule = defineModule({
   name: 'landscape',
   dependencies: ['auth', 'subscription', 'places', 'birth-data'],
-  migrations: { '0050-landscapes': landscapes },
+  migrations: { '0050-landscapes': landscapes, '0051-landscapes-by-time': landscapesByTime },
   async register(app, { jobs }) {
     const service = new LandscapeService({
       repo: new LandscapeRepository(app.database.db),

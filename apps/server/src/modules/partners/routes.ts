@@ -20,6 +20,7 @@ import {
 } from '@app/contracts/partners.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditActorOf } from '../../platform/audit/audit-log.ts';
 import { currentUser } from '../../platform/auth-guard.ts';
 import type { AffiliateService } from './affiliate.ts';
 import type { PartnerService } from './service.ts';
@@ -123,10 +124,16 @@ export const adminPartnerRoutes: FastifyPluginAsyncZod<{ partners: PartnerServic
         response: { 200: ApproveApplicationResultSchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      ...(await partners.approve(request.params.id, request.body)),
-    }),
+    async (request) => {
+      const approved = await partners.approve(request.params.id, request.body);
+      await app.audit.record(auditActorOf(request), {
+        action: 'partner.approve',
+        targetType: 'partner-application',
+        targetId: request.params.id,
+        after: request.body,
+      });
+      return { success: true as const, ...approved };
+    },
   );
 
   app.post(
@@ -140,10 +147,16 @@ export const adminPartnerRoutes: FastifyPluginAsyncZod<{ partners: PartnerServic
         response: { 200: RejectApplicationResultSchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      application: await partners.reject(request.params.id, request.body.reason),
-    }),
+    async (request) => {
+      const application = await partners.reject(request.params.id, request.body.reason);
+      await app.audit.record(auditActorOf(request), {
+        action: 'partner.reject',
+        targetType: 'partner-application',
+        targetId: request.params.id,
+        after: { reason: request.body.reason },
+      });
+      return { success: true as const, application };
+    },
   );
 
   app.get(

@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../../config.ts';
-import { createTestApp, register, type TestApp, uniqueEmail } from '../../testing/harness.ts';
+import {
+  createTestApp,
+  passSecondFactor,
+  register,
+  type TestApp,
+  uniqueEmail,
+} from '../../testing/harness.ts';
 import { freshIp, send } from '../../testing/requests.ts';
 import { defaultProgramme, type ProgrammeConfig } from './config.ts';
 
@@ -41,6 +47,7 @@ export async function createProgrammeApp(
     },
   });
   const admin = await register(t.app, adminEmail);
+  await passSecondFactor(t.app, admin.token);
   const user = await register(t.app);
   return { ...t, adminToken: admin.token, userToken: user.token, userId: user.userId };
 }

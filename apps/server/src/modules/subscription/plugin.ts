@@ -8,6 +8,7 @@ import { AccessReader } from './access.ts';
 import { advanceLocalSubscriptions, LocalProvider } from './local-provider.ts';
 import * as subscriptions from './migrations/0020-subscriptions.ts';
 import * as subscriptionDiscount from './migrations/0021-subscription-discount.ts';
+import * as subscriptionsReporting from './migrations/0022-subscriptions-reporting.ts';
 import { payPages } from './pay-pages.ts';
 import type { PaymentProvider } from './provider.ts';
 import { SubscriptionRepository } from './repository.ts';
@@ -44,7 +45,11 @@ const FEATURE_MESSAGES = {
 export const subscriptionModule = defineModule({
   name: 'subscription',
   dependencies: ['auth', 'partners'],
-  migrations: { '0020-subscriptions': subscriptions, '0021-subscription-discount': subscriptionDiscount },
+  migrations: {
+    '0020-subscriptions': subscriptions,
+    '0021-subscription-discount': subscriptionDiscount,
+    '0022-subscriptions-reporting': subscriptionsReporting,
+  },
   async register(app, options) {
     const { billing } = app.config;
     const repo = new SubscriptionRepository(app.database.db);

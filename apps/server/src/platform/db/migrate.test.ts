@@ -8,13 +8,20 @@ const RECORDED = [
   '0001-accounts',
   '0002-mail-outbox',
   '0003-session-change-notices',
+  '0004-second-factor',
+  '0005-audit-log',
+  '0006-users-by-creation',
   '0010-birth-data',
   '0020-subscriptions',
   '0021-subscription-discount',
+  '0022-subscriptions-reporting',
   '0040-partners',
   '0041-contact-messages',
+  '0042-contact-handled',
   '0050-landscapes',
+  '0051-landscapes-by-time',
   '0060-chat',
+  '0061-chat-messages-by-time',
 ];
 
 let test: TestDatabase;

@@ -5,12 +5,14 @@ import type { ContactTables } from '../../modules/contact/tables.ts';
 import type { LandscapeTables } from '../../modules/landscape/tables.ts';
 import type { PartnerTables } from '../../modules/partners/tables.ts';
 import type { SubscriptionTables } from '../../modules/subscription/tables.ts';
+import type { AuditTables } from '../audit/tables.ts';
 import type { MailTables } from '../mailer/tables.ts';
 
 /** Every table of the product; each module declares (and owns) its own. */
 export interface Tables
   extends AuthTables,
     MailTables,
+    AuditTables,
     SubscriptionTables,
     BirthDataTables,
     PartnerTables,

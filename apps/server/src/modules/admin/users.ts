@@ -1,0 +1,245 @@
+import type {
+  AdminUser,
+  AdminUserDetail,
+  AdminUsersPage,
+  AdminUsersQuery,
+  AdminUserUpdate,
+} from '@app/contracts/admin.ts';
+import { type Kysely, sql } from 'kysely';
+import type { AuditActor, AuditLog } from '../../platform/audit/audit-log.ts';
+import type { Tables } from '../../platform/db/schema.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import type { AuthService } from '../auth/plugin.ts';
+
+export const ADMIN_USER_ERRORS = {
+  notYourself: 'You cannot demote, disable or delete your own account here.',
+  lastAdmin: 'This is the last admin: make someone else an admin first.',
+  confirmEmail: "The email address does not match this person's. Type it exactly to delete the account.",
+} as const;
+
+const DAY_MS = 86_400_000;
+const n = (value: unknown) => Number(value ?? 0);
+
+/** The people of the product as operators see and change them (never a password hash or token). */
+export class AdminUsers {
+  constructor(private readonly deps: { db: Kysely<Tables>; auth: AuthService; audit: AuditLog }) {}
+
+  private base() {
+    return this.deps.db
+      .selectFrom('users')
+      .leftJoin('subscriptions', 'subscriptions.user_id', 'users.id')
+      .leftJoin('subscription_plans', 'subscription_plans.id', 'subscriptions.plan_id')
+      .leftJoin('second_factors', 'second_factors.user_id', 'users.id');
+  }
+
+  private columns() {
+    return [
+      'users.id',
+      'users.email',
+      'users.name',
+      'users.role',
+      'users.email_verified',
+      'users.disabled',
+      'users.created_at',
+      'subscription_plans.name as plan',
+      'subscriptions.status as subscription_status',
+      'second_factors.confirmed_at as second_factor_at',
+      sql<string | null>`(select max(s.last_seen_at) from sessions s where s.user_id = users.id)`.as(
+        'last_seen_at',
+      ),
+    ] as const;
+  }
+
+  private toUser(row: {
+    id: string;
+    email: string;
+    name: string;
+    role: string;
+    email_verified: number;
+    disabled: number;
+    created_at: string;
+    plan: string | null;
+    subscription_status: string | null;
+    second_factor_at: string | null;
+    last_seen_at: string | null;
+  }): AdminUser {
+    return {
+      id: row.id,
+      email: row.email,
+      name: row.name,
+      role: row.role === 'admin' ? 'admin' : 'user',
+      emailVerified: n(row.email_verified) === 1,
+      disabled: n(row.disabled) === 1,
+      secondFactor: row.second_factor_at !== null,
+      plan: row.plan,
+      subscriptionStatus: row.subscription_status,
+      createdAt: row.created_at,
+      lastSeenAt: row.last_seen_at,
+    };
+  }
+
+  async list(query: AdminUsersQuery): Promise<AdminUsersPage> {
+    let filtered = this.base();
+    if (query.search) {
+      const pattern = `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      filtered = filtered.where((eb) =>
+        eb.or([
+          sql<boolean>`lower(users.email) like ${pattern} escape '\\'`,
+          sql<boolean>`lower(users.name) like ${pattern} escape '\\'`,
+        ]),
+      );
+    }
+    if (query.role) filtered = filtered.where('users.role', '=', query.role);
+    if (query.status === 'verified') filtered = filtered.where('users.email_verified', '=', 1);
+    if (query.status === 'unverified') filtered = filtered.where('users.email_verified', '=', 0);
+    if (query.status === 'disabled') filtered = filtered.where('users.disabled', '=', 1);
+    if (query.plan === 'none') filtered = filtered.where('subscriptions.plan_id', 'is', null);
+    else if (query.plan) filtered = filtered.where('subscriptions.plan_id', '=', query.plan);
+    const sortColumn = {
+      created: sql.ref('users.created_at'),
+      email: sql.ref('users.email'),
+      name: sql`lower(users.name)`,
+      lastSeen: sql.ref('last_seen_at'),
+    }[query.sort];
+    const [rows, count] = await Promise.all([
+      filtered
+        .select(this.columns())
+        .orderBy(sortColumn, query.order)
+        .orderBy('users.id')
+        .limit(query.limit)
+        .offset(query.offset)
+        .execute(),
+      filtered.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return {
+      users: rows.map((row) => this.toUser(row)),
+      total: n(count.n),
+      limit: query.limit,
+      offset: query.offset,
+    };
+  }
+
+  private async find(id: string): Promise<AdminUser> {
+    const row = await this.base().select(this.columns()).where('users.id', '=', id).executeTakeFirst();
+    if (!row) throw notFound('No account has this id.');
+    return this.toUser(row);
+  }
+
+  async detail(id: string, now: Date): Promise<AdminUserDetail> {
+    const user = await this.find(id);
+    const { db } = this.deps;
+    const today = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS).toISOString();
+    const since30 = new Date(now.getTime() - 30 * DAY_MS).toISOString();
+    const [subscription, chat, landscapes, sessions, audit] = await Promise.all([
+      db
+        .selectFrom('subscriptions')
+        .innerJoin('subscription_plans', 'subscription_plans.id', 'subscriptions.plan_id')
+        .select([
+          'subscriptions.status',
+          'subscription_plans.name as plan',
+          'subscriptions.current_period_end',
+          'subscriptions.trial_end',
+          'subscriptions.cancel_at_period_end',
+        ])
+        .where('subscriptions.user_id', '=', id)
+        .executeTakeFirst(),
+      db
+        .selectFrom('chat_messages')
+        .select((eb) => [
+          eb.fn.countAll().as('m30'),
+          eb.fn.sum<number>(eb.case().when('created_at', '>=', today).then(1).else(0).end()).as('today'),
+        ])
+        .where('user_id', '=', id)
+        .where('role', '=', 'user')
+        .where('created_at', '>=', since30)
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('landscapes')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('user_id', '=', id)
+        .where('generated_at', '>=', since30)
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('sessions')
+        .select(['id', 'created_at', 'last_seen_at', 'user_agent'])
+        .where('user_id', '=', id)
+        .where('expires_at', '>', now.toISOString())
+        .orderBy('last_seen_at', 'desc')
+        .limit(20)
+        .execute(),
+      this.deps.audit.list({ target: id, limit: 20, offset: 0 }),
+    ]);
+    return {
+      user,
+      subscription: subscription
+        ? {
+            status: subscription.status,
+            plan: subscription.plan,
+            currentPeriodEnd: subscription.current_period_end,
+            trialEnd: subscription.trial_end,
+            cancelAtPeriodEnd: n(subscription.cancel_at_period_end) === 1,
+          }
+        : null,
+      usage: {
+        chatMessagesToday: n(chat.today),
+        chatMessages30d: n(chat.m30),
+        landscapes30d: n(landscapes.n),
+      },
+      sessions: sessions.map((row) => ({
+        id: row.id,
+        createdAt: row.created_at,
+        lastSeenAt: row.last_seen_at,
+        userAgent: row.user_agent,
+      })),
+      audit: audit.entries,
+    };
+  }
+
+  private async assertNotLastAdmin(target: AdminUser): Promise<void> {
+    if (target.role !== 'admin') return;
+    const admins = await this.deps.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('role', '=', 'admin')
+      .where('disabled', '=', 0)
+      .executeTakeFirstOrThrow();
+    if (n(admins.n) <= 1) throw new AppError(409, 'CONFLICT', ADMIN_USER_ERRORS.lastAdmin);
+  }
+
+  async update(actor: AuditActor, id: string, changes: AdminUserUpdate): Promise<AdminUser> {
+    const before = await this.find(id);
+    const demotes = changes.role === 'user' && before.role === 'admin';
+    const disables = changes.disabled === true && !before.disabled;
+    if ((demotes || disables) && id === actor.id)
+      throw new AppError(409, 'CONFLICT', ADMIN_USER_ERRORS.notYourself);
+    if (demotes || disables) await this.assertNotLastAdmin(before);
+    await this.deps.auth.changeAccount(id, changes);
+    const after = await this.find(id);
+    const fields = Object.keys(changes) as (keyof AdminUserUpdate)[];
+    await this.deps.audit.record(actor, {
+      action: 'user.update',
+      targetType: 'user',
+      targetId: id,
+      before: Object.fromEntries(fields.map((field) => [field, before[field]])),
+      after: Object.fromEntries(fields.map((field) => [field, after[field]])),
+    });
+    return after;
+  }
+
+  async remove(actor: AuditActor, id: string, confirmEmail: string): Promise<void> {
+    const target = await this.find(id);
+    if (id === actor.id) throw new AppError(409, 'CONFLICT', ADMIN_USER_ERRORS.notYourself);
+    if (confirmEmail.trim().toLowerCase() !== target.email)
+      throw new AppError(422, 'VALIDATION_FAILED', ADMIN_USER_ERRORS.confirmEmail);
+    await this.assertNotLastAdmin(target);
+    const account = await this.deps.auth.findAccountById(id);
+    if (!account) throw notFound('No account has this id.');
+    await this.deps.auth.removeAccount(account);
+    await this.deps.audit.record(actor, {
+      action: 'user.delete',
+      targetType: 'user',
+      targetId: id,
+      before: { email: target.email, name: target.name, role: target.role, plan: target.plan },
+    });
+  }
+}

@@ -1,0 +1,171 @@
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, randomInt } from 'node:crypto';
+import type { MfaEnroll, MfaStatus, MfaVerify } from '@app/contracts/auth.ts';
+import type { Kysely } from 'kysely';
+import * as OTPAuth from 'otpauth';
+import type { AuthUser } from '../../platform/auth-guard.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Tables } from '../../platform/db/schema.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { SessionCache } from './session-cache.ts';
+
+// Two-step sign-in with an authenticator app (TOTP, RFC 6238: SHA-1, 6 digits, 30 s steps), kept
+// by the `otpauth` library. The secret is stored encrypted with a key derived from the server
+// secret; each code is accepted once; eight recovery codes, stored as hashes, stand in for a lost
+// phone. Passing the factor marks the session, not the account.
+
+const ISSUER = 'Astro Guidance';
+const PERIOD_SECONDS = 30;
+const RECOVERY_CODE_COUNT = 8;
+const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+export const SECOND_FACTOR_ERRORS = {
+  alreadyEnrolled: 'Two-step sign-in is already set up for this account.',
+  notEnrolled: 'Set up two-step sign-in first.',
+  invalidCode: 'That code is not right. Enter the current 6-digit code from your authenticator app.',
+} as const;
+
+const hash = (code: string) => createHash('sha256').update(code.toLowerCase()).digest('hex');
+
+export class SecondFactorService {
+  private readonly key: Buffer;
+
+  constructor(
+    private readonly deps: { db: Kysely<Tables>; sessions: SessionCache; clock: Clock; serverSecret: string },
+  ) {
+    this.key = Buffer.from(hkdfSync('sha256', deps.serverSecret, 'second-factor', 'totp-secret', 32));
+  }
+
+  private encrypt(secret: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
+    return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
+  }
+
+  private decrypt(stored: string): string {
+    const bytes = Buffer.from(stored, 'base64url');
+    const decipher = createDecipheriv('aes-256-gcm', this.key, bytes.subarray(0, 12));
+    decipher.setAuthTag(bytes.subarray(12, 28));
+    return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
+  }
+
+  private totp(email: string, base32: string): OTPAuth.TOTP {
+    return new OTPAuth.TOTP({
+      issuer: ISSUER,
+      label: email,
+      algorithm: 'SHA1',
+      digits: 6,
+      period: PERIOD_SECONDS,
+      secret: OTPAuth.Secret.fromBase32(base32),
+    });
+  }
+
+  private factorOf(userId: string) {
+    return this.deps.db
+      .selectFrom('second_factors')
+      .select(['secret', 'confirmed_at', 'recovery_codes', 'last_step'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  async hasConfirmed(userId: string): Promise<boolean> {
+    return Boolean((await this.factorOf(userId))?.confirmed_at);
+  }
+
+  async status(user: AuthUser): Promise<MfaStatus> {
+    return { enrolled: await this.hasConfirmed(user.id), verified: user.secondFactor };
+  }
+
+  /** A new secret to scan; replaces one that was never confirmed. */
+  async enroll(user: AuthUser): Promise<MfaEnroll> {
+    const existing = await this.factorOf(user.id);
+    if (existing?.confirmed_at) throw new AppError(409, 'CONFLICT', SECOND_FACTOR_ERRORS.alreadyEnrolled);
+    const secret = new OTPAuth.Secret({ size: 20 }).base32;
+    const row = {
+      secret: this.encrypt(secret),
+      confirmed_at: null,
+      recovery_codes: '[]',
+      last_step: null,
+      created_at: this.deps.clock.now().toISOString(),
+    };
+    await this.deps.db
+      .insertInto('second_factors')
+      .values({ user_id: user.id, ...row })
+      .onConflict((conflict) => conflict.column('user_id').doUpdateSet(row))
+      .execute();
+    return { secret, otpauthUrl: this.totp(user.email, secret).toString() };
+  }
+
+  /**
+   * Confirms enrolment (answering the recovery codes, once) or passes the second factor for this
+   * session. A recovery code works in place of a TOTP code, once.
+   */
+  async verify(user: AuthUser, code: string): Promise<MfaVerify> {
+    const factor = await this.factorOf(user.id);
+    if (!factor) throw new AppError(409, 'MFA_ENROLMENT_REQUIRED', SECOND_FACTOR_ERRORS.notEnrolled);
+    const nowMs = this.deps.clock.now().getTime();
+    const now = new Date(nowMs).toISOString();
+    let recoveryCodes: string[] | undefined;
+    if (/^\d{6}$/.test(code)) {
+      const delta = this.totp(user.email, this.decrypt(factor.secret)).validate({
+        token: code,
+        timestamp: nowMs,
+        window: 1,
+      });
+      const step = Math.floor(nowMs / 1000 / PERIOD_SECONDS) + (delta ?? 0);
+      if (delta === null || (factor.last_step !== null && step <= factor.last_step))
+        throw new AppError(400, 'INVALID_CODE', SECOND_FACTOR_ERRORS.invalidCode);
+      if (!factor.confirmed_at) recoveryCodes = this.newRecoveryCodes();
+      await this.deps.db
+        .updateTable('second_factors')
+        .set({
+          last_step: step,
+          ...(recoveryCodes && {
+            confirmed_at: now,
+            recovery_codes: JSON.stringify(recoveryCodes.map(hash)),
+          }),
+        })
+        .where('user_id', '=', user.id)
+        .execute();
+    } else {
+      const unused: string[] = JSON.parse(factor.recovery_codes);
+      if (!factor.confirmed_at || !unused.includes(hash(code)))
+        throw new AppError(400, 'INVALID_CODE', SECOND_FACTOR_ERRORS.invalidCode);
+      await this.deps.db
+        .updateTable('second_factors')
+        .set({ recovery_codes: JSON.stringify(unused.filter((h) => h !== hash(code))) })
+        .where('user_id', '=', user.id)
+        .execute();
+    }
+    await this.deps.sessions.revoking({ sessionId: user.sessionId }, () =>
+      this.deps.db
+        .updateTable('sessions')
+        .set({ second_factor_at: now })
+        .where('id', '=', user.sessionId)
+        .execute(),
+    );
+    return recoveryCodes ? { recoveryCodes } : {};
+  }
+
+  /** For a lost device (the `reset-mfa` command): the authenticator goes, and no session keeps the factor. */
+  async reset(userId: string): Promise<boolean> {
+    const removed = await this.deps.db
+      .deleteFrom('second_factors')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    await this.deps.sessions.revoking({ userId }, () =>
+      this.deps.db
+        .updateTable('sessions')
+        .set({ second_factor_at: null })
+        .where('user_id', '=', userId)
+        .execute(),
+    );
+    return Number(removed.numDeletedRows) > 0;
+  }
+
+  private newRecoveryCodes(): string[] {
+    return Array.from({ length: RECOVERY_CODE_COUNT }, () =>
+      Array.from({ length: 10 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join(''),
+    );
+  }
+}

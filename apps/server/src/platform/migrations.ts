@@ -1,0 +1,6 @@
+import * as auditLog from './audit/migrations/0005-audit-log.ts';
+import * as mailOutbox from './mailer/migrations/0002-mail-outbox.ts';
+import type { Migrations } from './module.ts';
+
+/** The platform's own tables: the mail outbox and the operators' audit log. */
+export const platformMigrations: Migrations = { '0002-mail-outbox': mailOutbox, '0005-audit-log': auditLog };
