@@ -10,6 +10,8 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const serverPort = Number(process.env.E2E_PORT ?? 4310);
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 4325);
 const runDir = path.join(tmpdir(), `astro-e2e-${serverPort}`);
+/** Shared by the workers of one run (the admins' authenticator secrets live here). */
+export const E2E_RUN_DIR = runDir;
 export const MAIL_DIR = path.join(runDir, 'mail');
 const dataDir = path.join(runDir, 'data');
 const baseURL = `http://localhost:${serverPort}`;
@@ -25,6 +27,9 @@ export const BIRTH_DATA_ADMINS = [
 
 /** An admin (paid access) whose chart the offline spec opens without a network. */
 export const OFFLINE_CHART_EMAIL = 'offline-chart.e2e@example.com';
+
+/** The operator who uses the admin area in the admin spec. */
+export const ADMIN_AREA_EMAIL = 'admin-area.e2e@example.com';
 
 /** The admin who approves partner applications in the partner and affiliate specs. */
 export const PARTNERS_ADMIN_EMAIL = 'partners-admin.e2e@example.com';
@@ -86,7 +91,12 @@ export default defineConfig({
         WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist'),
         LOG_LEVEL: 'warn',
         // Admins have paid access: the birth-data specs register these addresses.
-        ADMIN_EMAILS: [...BIRTH_DATA_ADMINS, PARTNERS_ADMIN_EMAIL, OFFLINE_CHART_EMAIL].join(','),
+        ADMIN_EMAILS: [
+          ...BIRTH_DATA_ADMINS,
+          PARTNERS_ADMIN_EMAIL,
+          OFFLINE_CHART_EMAIL,
+          ADMIN_AREA_EMAIL,
+        ].join(','),
       },
       reuseExistingServer: false,
       timeout: 60_000,

@@ -9,16 +9,23 @@ import { PARTNER_PATHS } from '@app/contracts/partners.ts';
 import { type APIRequestContext, expect } from '@playwright/test';
 import { PARTNERS_ADMIN_EMAIL } from '../../playwright.config.ts';
 import { PASSWORD, uniqueEmail } from './accounts.ts';
+import { passSecondFactorApi } from './second-factor.ts';
 
 /** A token of the admin the e2e server knows (ADMIN_EMAILS): registered on first use, else logged in. */
 export async function adminToken(request: APIRequestContext): Promise<string> {
   const body = { email: PARTNERS_ADMIN_EMAIL, name: 'Partner Admin', password: PASSWORD };
   const registered = await request.post('/api/auth/register', { data: body });
-  if (registered.ok()) return ((await registered.json()) as { token: string }).token;
-  expect(registered.status(), await registered.text()).toBe(409);
-  const login = await request.post('/api/auth/login', { data: { email: body.email, password: PASSWORD } });
-  expect(login.ok(), await login.text()).toBe(true);
-  return ((await login.json()) as { token: string }).token;
+  let token: string;
+  if (registered.ok()) {
+    token = ((await registered.json()) as { token: string }).token;
+  } else {
+    expect(registered.status(), await registered.text()).toBe(409);
+    const login = await request.post('/api/auth/login', { data: { email: body.email, password: PASSWORD } });
+    expect(login.ok(), await login.text()).toBe(true);
+    token = ((await login.json()) as { token: string }).token;
+  }
+  await passSecondFactorApi(request, PARTNERS_ADMIN_EMAIL, token);
+  return token;
 }
 
 /** A partner made the real way: a public application, approved through the admin API. */

@@ -15,7 +15,12 @@ export const adminModule = defineModule({
   migrations: {},
   async register(app, { jobs }) {
     const reports = new AdminReports(app.database.db);
-    const users = new AdminUsers({ db: app.database.db, auth: app.auth, audit: app.audit });
+    const users = new AdminUsers({
+      db: app.database.db,
+      engine: app.database.engine,
+      auth: app.auth,
+      audit: app.audit,
+    });
     await app.register(adminRoutes, { prefix: '/api/admin', reports, users, jobs: Boolean(jobs) });
   },
 });

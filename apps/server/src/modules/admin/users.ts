@@ -5,7 +5,7 @@ import type {
   AdminUsersQuery,
   AdminUserUpdate,
 } from '@app/contracts/admin.ts';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { AuditActor, AuditLog } from '../../platform/audit/audit-log.ts';
 import type { Tables } from '../../platform/db/schema.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
@@ -22,7 +22,14 @@ const n = (value: unknown) => Number(value ?? 0);
 
 /** The people of the product as operators see and change them (never a password hash or token). */
 export class AdminUsers {
-  constructor(private readonly deps: { db: Kysely<Tables>; auth: AuthService; audit: AuditLog }) {}
+  constructor(
+    private readonly deps: {
+      db: Kysely<Tables>;
+      engine: 'sqlite' | 'postgres';
+      auth: AuthService;
+      audit: AuditLog;
+    },
+  ) {}
 
   private base() {
     return this.deps.db
@@ -79,22 +86,22 @@ export class AdminUsers {
   }
 
   async list(query: AdminUsersQuery): Promise<AdminUsersPage> {
-    let filtered = this.base();
+    // The same conditions for the page and for the count; the count joins only what a filter needs.
+    const conditions: RawBuilder<unknown>[] = [];
     if (query.search) {
+      // Emails are stored in lower case. SQLite's LIKE ignores ASCII case; on PostgreSQL a
+      // lower-cased name under LIKE is cheaper than ILIKE.
       const pattern = `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      filtered = filtered.where((eb) =>
-        eb.or([
-          sql<boolean>`lower(users.email) like ${pattern} escape '\\'`,
-          sql<boolean>`lower(users.name) like ${pattern} escape '\\'`,
-        ]),
-      );
+      const name = this.deps.engine === 'postgres' ? sql`lower(users.name)` : sql`users.name`;
+      conditions.push(sql`(users.email like ${pattern} escape '\\' or ${name} like ${pattern} escape '\\')`);
     }
-    if (query.role) filtered = filtered.where('users.role', '=', query.role);
-    if (query.status === 'verified') filtered = filtered.where('users.email_verified', '=', 1);
-    if (query.status === 'unverified') filtered = filtered.where('users.email_verified', '=', 0);
-    if (query.status === 'disabled') filtered = filtered.where('users.disabled', '=', 1);
-    if (query.plan === 'none') filtered = filtered.where('subscriptions.plan_id', 'is', null);
-    else if (query.plan) filtered = filtered.where('subscriptions.plan_id', '=', query.plan);
+    if (query.role) conditions.push(sql`users.role = ${query.role}`);
+    if (query.status === 'verified') conditions.push(sql`users.email_verified = 1`);
+    if (query.status === 'unverified') conditions.push(sql`users.email_verified = 0`);
+    if (query.status === 'disabled') conditions.push(sql`users.disabled = 1`);
+    if (query.plan === 'none') conditions.push(sql`subscriptions.plan_id is null`);
+    else if (query.plan) conditions.push(sql`subscriptions.plan_id = ${query.plan}`);
+    const where = sql<SqlBool>`${conditions.length ? sql.join(conditions, sql` and `) : sql`1 = 1`}`;
     const sortColumn = {
       created: sql.ref('users.created_at'),
       email: sql.ref('users.email'),
@@ -102,14 +109,22 @@ export class AdminUsers {
       lastSeen: sql.ref('last_seen_at'),
     }[query.sort];
     const [rows, count] = await Promise.all([
-      filtered
+      this.base()
         .select(this.columns())
+        .where(where)
         .orderBy(sortColumn, query.order)
         .orderBy('users.id')
         .limit(query.limit)
         .offset(query.offset)
         .execute(),
-      filtered.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+      this.deps.db
+        .selectFrom('users')
+        .$if(query.plan !== undefined, (q) =>
+          q.leftJoin('subscriptions', 'subscriptions.user_id', 'users.id'),
+        )
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where(where)
+        .executeTakeFirstOrThrow(),
     ]);
     return {
       users: rows.map((row) => this.toUser(row)),

@@ -4,7 +4,7 @@ import type {
   SubscriptionStatusResult,
   ValidateCouponResult,
 } from '@app/contracts/subscription.ts';
-import { formatDay, formatPrice } from './format-price.ts';
+import { formatDay, formatPrice } from '../../lib/format-price.ts';
 
 type Priced = Pick<Plan, 'priceMinor' | 'currency' | 'interval'>;
 type ValidCoupon = Extract<ValidateCouponResult, { valid: true }>;

@@ -9,11 +9,11 @@ import { Field } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { clearAffiliateCode, readStoredAffiliateCode } from '../../../lib/affiliate-code.ts';
 import { getErrorMessage } from '../../../lib/error-messages.ts';
+import { formatPrice } from '../../../lib/format-price.ts';
 import { createChatbotSubscription } from '../api/create-chatbot-subscription.ts';
 import { createSubscription } from '../api/create-subscription.ts';
 import { getPlans } from '../api/get-plans.ts';
 import { validateCoupon } from '../api/validate-coupon.ts';
-import { formatPrice } from '../format-price.ts';
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
 import { couponSummary, monthlyEquivalent, yearlySavingPercent } from '../price-copy.ts';
 

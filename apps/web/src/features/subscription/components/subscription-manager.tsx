@@ -6,13 +6,13 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { getErrorMessage } from '../../../lib/error-messages.ts';
+import { formatDay, formatPrice } from '../../../lib/format-price.ts';
 import { toast } from '../../../lib/toast-store.ts';
 import { cancelSubscription } from '../api/cancel-subscription.ts';
 import { getInvoices } from '../api/get-invoices.ts';
 import type { SubscriptionStatus } from '../api/get-subscription-status.ts';
 import { reactivateSubscription } from '../api/reactivate-subscription.ts';
 import { updatePaymentMethod } from '../api/update-payment-method.ts';
-import { formatDay, formatPrice } from '../format-price.ts';
 import { useSubscription } from '../stores/subscription-store.ts';
 
 const STATUS_LABELS: Record<string, string> = {

@@ -1,0 +1,59 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { type APIRequestContext, expect } from '@playwright/test';
+import * as OTPAuth from 'otpauth';
+import { E2E_RUN_DIR } from '../../playwright.config.ts';
+
+// Admins pass a TOTP second factor before the admin API answers. The secret of each admin is kept
+// in the run's folder, so every worker can compute codes for an admin another worker set up.
+
+const secretFile = (email: string) => path.join(E2E_RUN_DIR, 'totp', email);
+
+export function totpCode(secret: string, at = Date.now()): string {
+  return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+    timestamp: at,
+  });
+}
+
+/** Sets the secret aside after an enrolment (through the page or the API). */
+export function keepSecret(email: string, secret: string): void {
+  mkdirSync(path.dirname(secretFile(email)), { recursive: true });
+  writeFileSync(secretFile(email), secret);
+}
+
+async function storedSecret(email: string): Promise<string> {
+  await expect.poll(() => existsSync(secretFile(email)), { timeout: 20_000 }).toBe(true);
+  return readFileSync(secretFile(email), 'utf8');
+}
+
+/**
+ * Enrols the admin if nobody has, then passes the second factor for this token's session. A code
+ * is accepted once: when another session just used this step's code, the next step's is tried.
+ */
+export async function passSecondFactorApi(
+  request: APIRequestContext,
+  email: string,
+  token: string,
+): Promise<void> {
+  const headers = { Authorization: `Bearer ${token}` };
+  const status = (await (await request.get('/api/auth/mfa', { headers })).json()).data as {
+    enrolled: boolean;
+  };
+  let secret: string;
+  if (!status.enrolled && !existsSync(secretFile(email))) {
+    const enrolled = await request.post('/api/auth/mfa/enroll', { headers });
+    expect(enrolled.ok(), await enrolled.text()).toBe(true);
+    secret = (await enrolled.json()).data.secret;
+    keepSecret(email, secret);
+  } else {
+    secret = await storedSecret(email);
+  }
+  for (let step = 0; step < 3; step++) {
+    const verified = await request.post('/api/auth/mfa/verify', {
+      headers,
+      data: { code: totpCode(secret, Date.now() + step * 30_000) },
+    });
+    if (verified.ok()) return;
+  }
+  throw new Error(`could not pass the second factor for ${email}`);
+}

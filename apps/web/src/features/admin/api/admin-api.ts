@@ -1,0 +1,168 @@
+import type {
+  AdminDashboard,
+  AdminSubscriptionsPage,
+  AdminUser,
+  AdminUserDetail,
+  AdminUsersPage,
+  AdminUsersQuery,
+  AdminUserUpdate,
+  Analytics,
+  AuditPage,
+  ContactInboxItem,
+  SubscriptionAnalytics,
+  SystemHealth,
+  UserUsagePage,
+} from '@app/contracts/admin.ts';
+import type { MfaEnroll, MfaVerify } from '@app/contracts/auth.ts';
+import type {
+  AdminApplicationsResult,
+  ApproveApplicationResult,
+  RejectApplicationResult,
+} from '@app/contracts/partners.ts';
+import { queryOptions } from '@tanstack/react-query';
+import { isAxiosError } from 'axios';
+import { api } from '../../../lib/api-client.ts';
+
+// Every call of the admin area: a fetcher per endpoint, its query options, keys from one factory.
+
+interface Answer<T> {
+  success: true;
+  data: T;
+}
+
+const get = async <T>(url: string, params?: object, signal?: AbortSignal) =>
+  (await api.get<Answer<T>>(url, { params, signal })).data.data;
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  access: () => [...adminKeys.all, 'access'] as const,
+  dashboard: () => [...adminKeys.all, 'dashboard'] as const,
+  analytics: (days: number) => [...adminKeys.all, 'analytics', days] as const,
+  subscriptionAnalytics: (days: number) => [...adminKeys.all, 'subscription-analytics', days] as const,
+  users: (query: Partial<AdminUsersQuery>) => [...adminKeys.all, 'users', query] as const,
+  user: (id: string) => [...adminKeys.all, 'user', id] as const,
+  subscriptions: (query: object) => [...adminKeys.all, 'subscriptions', query] as const,
+  usage: (sort: string) => [...adminKeys.all, 'usage', sort] as const,
+  health: () => [...adminKeys.all, 'health'] as const,
+  audit: (query: object) => [...adminKeys.all, 'audit', query] as const,
+  inbox: (status: string) => [...adminKeys.all, 'inbox', status] as const,
+  applications: (status: string) => [...adminKeys.all, 'applications', status] as const,
+};
+
+/** What the server says of this session and the admin area: the server decides, not the page. */
+export type AdminAccess = 'open' | 'not-admin' | 'set-up-second-factor' | 'enter-code';
+
+async function getAdminAccess(signal?: AbortSignal): Promise<AdminAccess> {
+  try {
+    await api.get('/api/admin/audit-log', { params: { limit: 1 }, signal });
+    return 'open';
+  } catch (error) {
+    const code = isAxiosError(error)
+      ? (error.response?.data as { code?: string } | undefined)?.code
+      : undefined;
+    if (code === 'MFA_ENROLMENT_REQUIRED') return 'set-up-second-factor';
+    if (code === 'MFA_REQUIRED') return 'enter-code';
+    if (code === 'FORBIDDEN') return 'not-admin';
+    throw error;
+  }
+}
+
+export const adminAccessQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.access(),
+    queryFn: ({ signal }) => getAdminAccess(signal),
+    retry: false,
+  });
+
+export const enrollSecondFactor = async () =>
+  (await api.post<Answer<MfaEnroll>>('/api/auth/mfa/enroll')).data.data;
+export const verifySecondFactor = async (code: string) =>
+  (await api.post<Answer<MfaVerify>>('/api/auth/mfa/verify', { code })).data.data;
+
+export const dashboardQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.dashboard(),
+    queryFn: ({ signal }) => get<AdminDashboard>('/api/admin/dashboard', undefined, signal),
+  });
+export const analyticsQuery = (days: number) =>
+  queryOptions({
+    queryKey: adminKeys.analytics(days),
+    queryFn: ({ signal }) => get<Analytics>('/api/admin/analytics', { days }, signal),
+  });
+export const subscriptionAnalyticsQuery = (days: number) =>
+  queryOptions({
+    queryKey: adminKeys.subscriptionAnalytics(days),
+    queryFn: ({ signal }) =>
+      get<SubscriptionAnalytics>('/api/admin/subscription-analytics', { days }, signal),
+  });
+export const usersQuery = (query: Partial<AdminUsersQuery>) =>
+  queryOptions({
+    queryKey: adminKeys.users(query),
+    queryFn: ({ signal }) => get<AdminUsersPage>('/api/admin/users', query, signal),
+    placeholderData: (previous) => previous,
+  });
+export const userQuery = (id: string) =>
+  queryOptions({
+    queryKey: adminKeys.user(id),
+    queryFn: ({ signal }) =>
+      get<AdminUserDetail>(`/api/admin/users/${encodeURIComponent(id)}`, undefined, signal),
+  });
+export const updateUser = async (id: string, changes: AdminUserUpdate) =>
+  (await api.put<Answer<AdminUser>>(`/api/admin/users/${encodeURIComponent(id)}`, changes)).data.data;
+export const deleteUser = async (id: string, confirmEmail: string) =>
+  api.delete(`/api/admin/users/${encodeURIComponent(id)}`, { data: { confirmEmail } });
+
+export const subscriptionsQuery = (query: { status?: string; limit: number; offset: number }) =>
+  queryOptions({
+    queryKey: adminKeys.subscriptions(query),
+    queryFn: ({ signal }) => get<AdminSubscriptionsPage>('/api/admin/subscriptions', query, signal),
+    placeholderData: (previous) => previous,
+  });
+export const usageQuery = (sort: string) =>
+  queryOptions({
+    queryKey: adminKeys.usage(sort),
+    queryFn: ({ signal }) => get<UserUsagePage>('/api/admin/user-usage', { sort, limit: 50 }, signal),
+  });
+export const healthQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.health(),
+    queryFn: ({ signal }) => get<SystemHealth>('/api/admin/system-health', undefined, signal),
+    refetchInterval: 30_000,
+  });
+export const auditQuery = (query: { actor?: string; target?: string; limit: number; offset: number }) =>
+  queryOptions({
+    queryKey: adminKeys.audit(query),
+    queryFn: ({ signal }) => get<AuditPage>('/api/admin/audit-log', query, signal),
+    placeholderData: (previous) => previous,
+  });
+
+export const inboxQuery = (status: 'open' | 'handled') =>
+  queryOptions({
+    queryKey: adminKeys.inbox(status),
+    queryFn: ({ signal }) =>
+      get<{ messages: ContactInboxItem[]; total: number }>(
+        '/api/admin/contact-messages',
+        { status, limit: 50 },
+        signal,
+      ),
+  });
+export const markHandled = async (id: string) =>
+  (await api.post<Answer<ContactInboxItem>>(`/api/admin/contact-messages/${id}/handled`)).data.data;
+export const replyToMessage = async (id: string, body: string) =>
+  (await api.post<Answer<ContactInboxItem>>(`/api/admin/contact-messages/${id}/reply`, { body })).data.data;
+
+export const applicationsQuery = (status: 'pending' | 'approved' | 'rejected') =>
+  queryOptions({
+    queryKey: adminKeys.applications(status),
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<AdminApplicationsResult>('/api/admin/partners/applications', {
+          params: { status, limit: 50 },
+          signal,
+        })
+      ).data,
+  });
+export const approveApplication = async (id: string) =>
+  (await api.post<ApproveApplicationResult>(`/api/admin/partners/applications/${id}/approve`, {})).data;
+export const rejectApplication = async (id: string, reason: string) =>
+  (await api.post<RejectApplicationResult>(`/api/admin/partners/applications/${id}/reject`, { reason })).data;

@@ -1,0 +1,51 @@
+import { useQuery } from '@tanstack/react-query';
+import { healthQuery } from '../api/admin-api.ts';
+import { QueryState } from './query-state.tsx';
+
+const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+
+function duration(seconds: number): string {
+  const days = Math.floor(seconds / 86_400);
+  const hours = Math.floor((seconds % 86_400) / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  return days > 0 ? `${days} d ${hours} h` : hours > 0 ? `${hours} h ${minutes} min` : `${minutes} min`;
+}
+
+export function HealthSection() {
+  const health = useQuery(healthQuery());
+  return (
+    <QueryState query={health}>
+      {(h) => (
+        <dl className="grid gap-3 sm:grid-cols-2">
+          {[
+            ['Version', h.version],
+            ['Up for', duration(h.uptimeSeconds)],
+            [
+              'Database',
+              `${h.database.engine}, ${h.database.reachable ? `reachable in ${h.database.latencyMs} ms` : 'NOT reachable'}, ${h.database.migrationsApplied} migrations applied`,
+            ],
+            [
+              'Mail',
+              `${h.mail.backlog} waiting${h.mail.lastError ? ` · last error: ${h.mail.lastError}` : ''}`,
+            ],
+            ['Payments', `${h.payments.provider} (${h.payments.mode})`],
+            [
+              'Assistant',
+              h.assistant.model ? `${h.assistant.provider}, ${h.assistant.model}` : h.assistant.provider,
+            ],
+            ['Scheduled jobs', h.jobs.scheduled ? 'Running in this process' : 'Not running in this process'],
+            [
+              'Memory',
+              `${megabytes(h.memory.rssBytes)} resident · ${megabytes(h.memory.heapUsedBytes)} heap`,
+            ],
+          ].map(([label, value]) => (
+            <div key={label} className="rounded-xl border border-line bg-surface p-4">
+              <dt className="text-sm text-muted">{label}</dt>
+              <dd className="mt-1 break-words">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </QueryState>
+  );
+}

@@ -1,0 +1,77 @@
+import { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+
+export interface Series {
+  label: string;
+  values: number[];
+  /** A CSS colour; the chart reads the theme's text colour for its axes. */
+  color: string;
+}
+
+/**
+ * A line chart of daily figures (uPlot: small and fast), sized to its box. Screen readers get the
+ * same figures as a table beside it, so the canvas itself is hidden from them.
+ */
+export function TrendChart({ title, dates, series }: { title: string; dates: string[]; series: Series[] }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const text = getComputedStyle(element).color;
+    const axis = {
+      stroke: text,
+      grid: { stroke: 'rgba(127,127,127,0.15)' },
+      ticks: { stroke: 'rgba(127,127,127,0.3)' },
+    };
+    const x = dates.map((date) => Date.parse(`${date}T00:00:00Z`) / 1000);
+    const chart = new uPlot(
+      {
+        width: element.clientWidth,
+        height: 220,
+        series: [{}, ...series.map((s) => ({ label: s.label, stroke: s.color, width: 2 }))],
+        axes: [axis, axis],
+        scales: { x: { time: true } },
+        legend: { show: true },
+      },
+      [x, ...series.map((s) => s.values)],
+      element,
+    );
+    const resize = new ResizeObserver(() => chart.setSize({ width: element.clientWidth, height: 220 }));
+    resize.observe(element);
+    return () => {
+      resize.disconnect();
+      chart.destroy();
+    };
+  }, [dates, series]);
+
+  return (
+    <figure className="min-w-0">
+      <figcaption className="mb-2 text-sm font-medium">{title}</figcaption>
+      <div ref={box} aria-hidden="true" className="w-full text-muted" />
+      <table className="sr-only">
+        <caption>{title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            {series.map((s) => (
+              <th key={s.label} scope="col">
+                {s.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {dates.map((date, i) => (
+            <tr key={date}>
+              <th scope="row">{date}</th>
+              {series.map((s) => (
+                <td key={s.label}>{s.values[i]}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}
