@@ -26,6 +26,7 @@ export const ErrorCodeSchema = z.enum([
   'PAYMENT_FAILED',
   'BIRTH_DATA_REQUIRED',
   'MFA_REQUIRED',
+  'PLAN_UPGRADE_REQUIRED',
   'MFA_ENROLMENT_REQUIRED',
   'INVALID_CODE',
 ]);

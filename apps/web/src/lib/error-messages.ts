@@ -79,3 +79,10 @@ export function getFieldErrors(error: unknown): FieldError[] {
       Boolean(item) && typeof item.path === 'string' && typeof item.message === 'string',
   );
 }
+
+/** The machine-readable code of a refused call (`PLAN_UPGRADE_REQUIRED`, …), if the server gave one. */
+export function getErrorCode(error: unknown): string | undefined {
+  if (!isAxiosError(error)) return undefined;
+  const code = (error.response?.data as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' ? code : undefined;
+}

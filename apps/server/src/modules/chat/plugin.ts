@@ -53,7 +53,7 @@ export const chatModule = defineModule({
         if (!(await app.subscriptionAccess.hasPaidAccess(user)))
           throw new AppError(403, 'PAYMENT_REQUIRED', PAID_ACCESS_REQUIRED_MESSAGE);
         if (!(await app.subscriptionAccess.unlocks(user, 'chat')))
-          throw new AppError(403, 'FORBIDDEN', 'Your plan does not include the chat.');
+          throw new AppError(403, 'PLAN_UPGRADE_REQUIRED', 'Your plan does not include the chat.');
       },
     });
     await shareRealtimeAcrossProcesses(app, realtime);

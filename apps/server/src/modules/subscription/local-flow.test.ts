@@ -398,6 +398,7 @@ describe('messages, limits and guards', () => {
     expect((await get(chatOnly.token, '/api/chat/usage')).statusCode).toBe(200);
     const refused = await get(chatOnly.token, '/api/cosmic-landscape/status');
     expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('PLAN_UPGRADE_REQUIRED');
     expect(refused.json().error).toMatch(/does not include the daily cosmic landscape/);
 
     const full = await verifiedUser();

@@ -90,7 +90,7 @@ export const subscriptionModule = defineModule({
         async function requireFeature(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
           await app.requirePaidAccess.call(this, request, reply);
           if (!(await access.unlocks(currentUser(request), feature))) {
-            throw new AppError(403, 'FORBIDDEN', FEATURE_MESSAGES[feature]);
+            throw new AppError(403, 'PLAN_UPGRADE_REQUIRED', FEATURE_MESSAGES[feature]);
           }
         },
     );

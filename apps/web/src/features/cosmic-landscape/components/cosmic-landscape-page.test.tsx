@@ -203,6 +203,22 @@ describe('cosmic landscape page', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to regenerate cosmic landscape');
   });
 
+  it('shows an upgrade card, not an error, when the plan does not include the landscape', async () => {
+    const message =
+      'Your plan does not include the daily cosmic landscape. Choose a full plan on the Subscription page to unlock it.';
+    answers['GET /api/cosmic-landscape/dashboard'] = {
+      status: 403,
+      data: { success: false, error: message, code: 'PLAN_UPGRADE_REQUIRED' },
+    };
+    show();
+    expect(
+      await screen.findByRole('heading', { name: 'Your daily cosmic landscape comes with a full plan' }),
+    ).toBeTruthy();
+    expect(screen.getByText(message)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe('/subscription');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('falls back to its own message when the dashboard fails without one, and can try again', async () => {
     answers['GET /api/cosmic-landscape/dashboard'] = bare(500);
     show();

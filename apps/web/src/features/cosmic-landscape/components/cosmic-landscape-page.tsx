@@ -3,6 +3,8 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Page } from '../../../components/ui/page.tsx';
+import { UpgradeCard } from '../../../components/ui/upgrade-card.tsx';
+import { getErrorCode, getErrorMessage } from '../../../lib/error-messages.ts';
 import { useCosmicLandscape } from '../hooks/use-cosmic-landscape.ts';
 import { landscapeError } from '../lib/landscape-error.ts';
 import { CalendarSubscribe } from './calendar-subscribe.tsx';
@@ -67,6 +69,16 @@ export default function CosmicLandscapePage() {
       onSuccess: () => setAnnouncement('A new reading of today is ready.'),
     });
   };
+
+  if (getErrorCode(dashboard.error) === 'PLAN_UPGRADE_REQUIRED')
+    return (
+      <Page title="Cosmic landscape" width="wide" lead="Today's sky, read against your birth chart.">
+        <UpgradeCard
+          title="Your daily cosmic landscape comes with a full plan"
+          message={getErrorMessage(dashboard.error)}
+        />
+      </Page>
+    );
 
   return (
     <Page title="Cosmic landscape" width="wide" lead="Today's sky, read against your birth chart.">
