@@ -63,9 +63,10 @@ test('the footer is on the home page with every link and the version, and absent
   await expect(footer.getByText('0.1.2-beta')).toBeVisible();
   await expect(footer.getByText(/©\s*\d{4}/)).toBeVisible();
 
-  // The status link goes nowhere.
+  // The status link says whether the service is working (decision 0191).
   await footer.getByRole('link', { name: 'Status', exact: true }).click();
-  await expect(page).toHaveURL(/#\/$/);
+  await expect(page).toHaveURL(/#\/status$/);
+  await expect(page.getByText('All systems are working.')).toBeVisible();
 
   await footer.getByRole('link', { name: 'Privacy', exact: true }).click();
   await expect(page).toHaveURL(/#\/privacy-policy$/);

@@ -21,6 +21,7 @@ export const pageLoaders = {
   termsOfService: () => import('../features/legal/pages/terms-of-service-page.tsx'),
   cookiePolicy: () => import('../features/legal/pages/cookie-policy-page.tsx'),
   contact: () => import('../features/info/components/contact-page.tsx'),
+  status: () => import('../features/info/components/status-page.tsx'),
   updates: () => import('../features/updates/pages/updates-page.tsx'),
   partners: () => import('../features/partners/components/partners-page.tsx'),
   partnerApply: () => import('../features/partners/components/partner-apply-page.tsx'),

@@ -43,6 +43,7 @@ export const routes: RouteObject[] = [
           open('/cookie-policy', 'cookiePolicy'),
           open('/contact', 'contact'),
           open('/updates', 'updates'),
+          open('/status', 'status'),
           open('/partners', 'partners'),
           open('/partners/apply', 'partnerApply'),
           open('/verify-email/:token', 'verifyEmail'),

@@ -67,6 +67,11 @@ const DAY = 24 * 60 * 60_000;
 /** Days a subscription whose renewal failed keeps paid access, unless PAST_DUE_GRACE_DAYS says otherwise. */
 export const DEFAULT_PAST_DUE_GRACE_DAYS = 3;
 
+const MONTHLY_PRICE_MINOR = 1499;
+const YEARLY_PRICE_MINOR = 14388;
+/** What the yearly plan saves against twelve monthly payments, in whole percent (rounded down). */
+const YEARLY_SAVING_PERCENT = Math.floor((1 - YEARLY_PRICE_MINOR / (12 * MONTHLY_PRICE_MINOR)) * 100);
+
 /** The plan catalogue offered unless BILLING_PLANS replaces it. */
 export const DEFAULT_PLANS: PlanSeed[] = [
   {
@@ -74,7 +79,7 @@ export const DEFAULT_PLANS: PlanSeed[] = [
     name: 'Monthly',
     kind: 'full',
     interval: 'month',
-    priceMinor: 1499,
+    priceMinor: MONTHLY_PRICE_MINOR,
     currency: 'USD',
     trialDays: 7,
     features: [
@@ -89,14 +94,14 @@ export const DEFAULT_PLANS: PlanSeed[] = [
     name: 'Yearly',
     kind: 'full',
     interval: 'year',
-    priceMinor: 14388,
+    priceMinor: YEARLY_PRICE_MINOR,
     currency: 'USD',
     trialDays: 7,
     features: [
       'Chat with your astrology assistant',
       'Your daily cosmic landscape',
       'Birth chart from your exact birth time and place',
-      'Two months free compared with monthly',
+      `${YEARLY_SAVING_PERCENT}% less than paying monthly`,
     ],
     limits: { chatMessagesPerDay: 50, landscapeRegenerationsPerDay: 3 },
   },

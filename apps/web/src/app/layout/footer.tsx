@@ -11,6 +11,7 @@ const LINKS = [
   { to: '/partners', label: 'Partners' },
   { to: '/updates', label: 'Updates' },
   { to: '/contact?topic=support', label: 'Support' },
+  { to: '/status', label: 'Status' },
 ];
 
 const LINK_CLASSES = 'rounded text-sm text-muted underline-offset-4 hover:text-fg hover:underline';
@@ -28,13 +29,6 @@ export function Footer() {
                 </Link>
               </li>
             ))}
-            <li>
-              {/* The public status page does not exist yet: the link stays in place and goes nowhere. */}
-              {/* biome-ignore lint/a11y/useValidAnchor: a placeholder link by design until the status page exists */}
-              <a href="#status" className={LINK_CLASSES} onClick={(event) => event.preventDefault()}>
-                Status
-              </a>
-            </li>
           </ul>
         </nav>
         <div className="flex flex-col-reverse gap-4 text-sm text-muted sm:flex-row sm:items-center sm:justify-between">

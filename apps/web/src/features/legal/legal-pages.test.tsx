@@ -1,8 +1,11 @@
 import { STORAGE_KEYS } from '@app/contracts/constants.ts';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import type { ComponentType } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { api } from '../../lib/api-client.ts';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '../../lib/brand.ts';
 import CookiePolicyPage from './pages/cookie-policy-page.tsx';
 import PrivacyPolicyPage from './pages/privacy-policy-page.tsx';
@@ -17,13 +20,35 @@ const PAGES: [string, string, ComponentType][] = [
   ['/cookie-policy', 'Cookie policy', CookiePolicyPage],
 ];
 
+// The server's configured support address (GET /api/contact/info); none by default (a 404).
+let configuredSupport: string | null = null;
+const originalAdapter = api.defaults.adapter;
+const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
+  const response = configuredSupport
+    ? {
+        data: { success: true, supportEmail: configuredSupport },
+        status: 200,
+        statusText: '',
+        headers: {},
+        config,
+      }
+    : { data: {}, status: 404, statusText: '', headers: {}, config };
+  if (response.status >= 400)
+    throw Object.assign(new Error('failed'), { isAxiosError: true, response, config });
+  return response;
+};
+
 function show(path: string, Page: ComponentType, entry = path) {
+  api.defaults.adapter = adapter;
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
-    <MemoryRouter initialEntries={[entry]}>
-      <Routes>
-        <Route path={path} element={<Page />} />
-      </Routes>
-    </MemoryRouter>,
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[entry]}>
+        <Routes>
+          <Route path={path} element={<Page />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 
@@ -37,6 +62,8 @@ function contents(): HTMLElement {
 afterEach(() => {
   cleanup();
   document.title = '';
+  configuredSupport = null;
+  api.defaults.adapter = originalAdapter;
 });
 
 describe.each(PAGES)('%s', (path, title, Page) => {
@@ -63,6 +90,13 @@ describe.each(PAGES)('%s', (path, title, Page) => {
     expect(time.parentElement?.textContent).toBe('Last updated 22 November 2026');
     const mailLink = document.querySelector(`a[href="mailto:${SUPPORT_EMAIL}"]`);
     expect(mailLink?.textContent).toBe(SUPPORT_EMAIL);
+  });
+
+  test('names the support address the server is configured with (SUPPORT_EMAIL)', async () => {
+    configuredSupport = 'help@stars.example';
+    show(path, Page);
+    await waitFor(() => expect(document.querySelector('a[href="mailto:help@stars.example"]')).not.toBeNull());
+    expect(document.querySelector(`a[href="mailto:${SUPPORT_EMAIL}"]`)).toBeNull();
   });
 
   test('sets the tab title and the meta description', () => {

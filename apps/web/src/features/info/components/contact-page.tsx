@@ -19,10 +19,9 @@ import { Field } from '../../../components/ui/field.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextareaField } from '../../../components/ui/textarea-field.tsx';
-import { SUPPORT_EMAIL } from '../../../lib/brand.ts';
 import { applyServerErrors } from '../../../lib/server-errors.ts';
+import { useSupportEmail } from '../../../lib/support-email.ts';
 import { useMetaDescription } from '../../../lib/use-meta-description.ts';
-import { getContactInfo } from '../api/get-contact-info.ts';
 import { sendContactMessage } from '../api/send-contact-message.ts';
 import { topicFromParam } from './contact-topic.ts';
 
@@ -64,8 +63,7 @@ export default function ContactPage() {
   );
   const [params] = useSearchParams();
   const topicParam = topicFromParam(params.get('topic'));
-  const info = useQuery({ queryKey: ['contact-info'], queryFn: getContactInfo, staleTime: Infinity });
-  const supportEmail = info.data?.supportEmail ?? SUPPORT_EMAIL;
+  const supportEmail = useSupportEmail();
   const [sent, setSent] = useState<{ message: string; email: string } | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useSupportEmail, withSupportEmail } from '../../../lib/support-email.ts';
 import { type InlineToken, parseRichText } from '../content/rich-text.ts';
 import type { RichText } from '../content/types.ts';
 
@@ -63,6 +64,10 @@ function renderToken(token: InlineToken, key: string): ReactNode {
 }
 
 export function RichTextView({ text }: { text: RichText }) {
+  // The legal texts name the support address; the one configured on the server (SUPPORT_EMAIL) wins.
+  const supportEmail = useSupportEmail();
   // Tokens never reorder, so their position is a stable key.
-  return parseRichText(text).map((token, index) => renderToken(token, `${index}-${token.type}`));
+  return parseRichText(withSupportEmail(text, supportEmail)).map((token, index) =>
+    renderToken(token, `${index}-${token.type}`),
+  );
 }

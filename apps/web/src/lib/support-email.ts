@@ -1,0 +1,23 @@
+import { CONTACT_PATHS, type ContactInfoResult } from '@app/contracts/contact.ts';
+import { useQuery } from '@tanstack/react-query';
+import { api } from './api-client.ts';
+import { SUPPORT_EMAIL } from './brand.ts';
+
+export async function getContactInfo(): Promise<ContactInfoResult> {
+  const { data } = await api.get<ContactInfoResult>(CONTACT_PATHS.info);
+  return data;
+}
+
+/**
+ * The address people may write to, as the server is configured (SUPPORT_EMAIL); the built-in
+ * address stands in while it loads, in the prerendered pages and offline.
+ */
+export function useSupportEmail(): string {
+  const info = useQuery({ queryKey: ['contact-info'], queryFn: getContactInfo, staleTime: Infinity });
+  return info.data?.supportEmail ?? SUPPORT_EMAIL;
+}
+
+/** Text written with the built-in address, with the configured one in its place. */
+export function withSupportEmail(text: string, supportEmail: string): string {
+  return supportEmail === SUPPORT_EMAIL ? text : text.replaceAll(SUPPORT_EMAIL, supportEmail);
+}
