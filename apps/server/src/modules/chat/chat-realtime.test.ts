@@ -199,9 +199,8 @@ describe('an answer given over HTTP', () => {
 
   // Several processes share PostgreSQL, and the realtime adapter carries the news between them.
   // On SQLite the server runs as one process, which the test above covers.
-  it.runIf(Boolean(TEST_DATABASE_URL))(
-    'reaches a socket held by another server process on the same database',
-    async () => {
+  if (TEST_DATABASE_URL)
+    it('reaches a socket held by another server process on the same database', async () => {
       const { token, session } = await subscriber(t);
       const socket = open(base, token);
       await next(socket, 'connect');
@@ -210,8 +209,7 @@ describe('an answer given over HTTP', () => {
       await askOver(other, token, session);
       expect(await done).toMatchObject({ sessionId: session });
       socket.close();
-    },
-  );
+    });
 });
 
 describe('an OpenAI-compatible provider', () => {
