@@ -26,8 +26,21 @@ export async function shareRealtimeAcrossProcesses(app: FastifyInstance, io: Ser
       errorHandler: (error) => app.log.error({ err: error }, 'realtime adapter failed'),
     }),
   );
+  await untilListening(io);
   app.addHook('onClose', async () => {
     await io.of('/').adapter.close();
     await pool.end();
   });
+}
+
+/**
+ * Waits (briefly) until the adapter holds its LISTEN connection. The library connects in the
+ * background and releases that connection on close only once it holds it: a server closed in
+ * between would wait for ever on the pool. (It reads the library's own field, hence the cast.)
+ */
+async function untilListening(io: Server, timeoutMs = 5000): Promise<void> {
+  const adapter = io.of('/').adapter as unknown as { client?: { client?: unknown } };
+  const deadline = Date.now() + timeoutMs;
+  while (!adapter.client?.client && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 10));
 }
