@@ -19,10 +19,10 @@ const rssMiB = () => {
 const rssStart = rssMiB();
 const { getSharedAtlas } = await import('../../apps/server/src/modules/places/service.ts');
 const { buildApp } = await import('../../apps/server/src/app.ts');
-const { testConfig } = await import('../../apps/server/src/testing/harness.ts');
+const { testConfig, testRateLimit } = await import('../../apps/server/src/testing/harness.ts');
 
 // The real app on a throwaway SQLite file, rate limit off so the bench measures search only.
-const app = await buildApp(testConfig({ rateLimit: { enabled: false, max: 0, windowMs: 60_000 } }), {
+const app = await buildApp(testConfig({ rateLimit: testRateLimit({ enabled: false }) }), {
   mailLoop: false,
 });
 await app.listen({ host: '127.0.0.1', port: 0 });

@@ -23,8 +23,10 @@ import { loggerOptions } from './platform/logging.ts';
 import { Mailer } from './platform/mailer/mailer.ts';
 import { platformMigrations } from './platform/migrations.ts';
 import type { ModuleOptions } from './platform/module.ts';
+import { registerRequestLimits } from './platform/request-limits.ts';
 import { registerSecurity } from './platform/security.ts';
 import { responseSerializerCompiler } from './platform/serializer.ts';
+import { memoryLimiters, Throttle } from './platform/throttle.ts';
 import { registerWeb } from './platform/web.ts';
 import { withTestClockControl } from './testing/test-clock.ts';
 
@@ -57,6 +59,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** The operators' audit log: every change made from the admin area or an admin command. */
     audit: AuditLog;
+    /** The app's one set of counters: request limits, logins, mail, forms. */
+    throttle: Throttle;
   }
 }
 
@@ -98,12 +102,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     throw error;
   });
 
+  const throttle = new Throttle(memoryLimiters(clock));
   const mailer = new Mailer(database.db, clock, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   app.decorate('config', config);
   app.decorate('clock', clock);
   app.decorate('database', database);
   app.decorate('mailer', mailer);
   app.decorate('audit', new AuditLog(database.db, clock));
+  app.decorate('throttle', throttle);
   let cleanup: NodeJS.Timeout | undefined;
   // Runs after the modules' own onClose hooks (last registered, first run): mail, then the database.
   app.addHook('onClose', async () => {
@@ -123,6 +129,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   }
 
   await registerSecurity(app, config);
+  registerRequestLimits(app, config, throttle);
   await registerDocs(app);
   await app.register(healthRoutes, { prefix: '/api', db: database.db });
   const moduleOptions: ModuleOptions = { jobs };

@@ -58,6 +58,21 @@ describe('configuration', () => {
     });
   });
 
+  it('reads the per-user and per-address API limits, a minute each', () => {
+    const defaults = loadConfig({ DATA_DIR: tempDir() }).rateLimit;
+    expect(defaults.apiPerUser).toEqual({ max: 600, windowMs: 60_000 });
+    expect(defaults.apiPerIp).toEqual({ max: 600, windowMs: 60_000 });
+    const set = loadConfig({
+      DATA_DIR: tempDir(),
+      API_REQUESTS_PER_USER_PER_MINUTE: '900',
+      API_REQUESTS_PER_IP_PER_MINUTE: '2000',
+    }).rateLimit;
+    expect(set).toMatchObject({ apiPerUser: { max: 900 }, apiPerIp: { max: 2000 } });
+    expect(() => loadConfig({ DATA_DIR: tempDir(), API_REQUESTS_PER_USER_PER_MINUTE: '0' })).toThrow(
+      /API_REQUESTS_PER_USER_PER_MINUTE/,
+    );
+  });
+
   it('caps sign-ups per client address at 10 an hour unless set otherwise', () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).throttle.registrationsPerIp.max).toBe(10);
     const raised = loadConfig({ DATA_DIR: tempDir(), REGISTRATIONS_PER_IP_PER_HOUR: '250' });

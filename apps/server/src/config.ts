@@ -79,6 +79,18 @@ export function defaultSupportEmail(appUrl: string): string {
 /** Sign-ups allowed from one client address an hour, unless REGISTRATIONS_PER_IP_PER_HOUR says otherwise. */
 const POLICY_REGISTRATIONS_PER_IP_PER_HOUR = 10;
 
+/** API requests a minute: per signed-in user, and per client address without a session (ADR 0172). */
+const POLICY_API_PER_USER_PER_MINUTE = 600;
+const POLICY_API_PER_IP_PER_MINUTE = 600;
+
+const perMinute = (fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 1000000')
+    .max(1_000_000, 'must be between 1 and 1000000')
+    .default(fallback);
+
 const EnvSchema = z.object({
   PORT: z.coerce
     .number({ error: 'must be a number' })
@@ -109,6 +121,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default('apps/web/dist'),
   RATE_LIMIT_ENABLED: flag(true),
+  API_REQUESTS_PER_USER_PER_MINUTE: perMinute(POLICY_API_PER_USER_PER_MINUTE),
+  API_REQUESTS_PER_IP_PER_MINUTE: perMinute(POLICY_API_PER_IP_PER_MINUTE),
   // Many people may share one address (offices, campuses, carrier NAT): the cap is a setting.
   REGISTRATIONS_PER_IP_PER_HOUR: z.coerce
     .number({ error: 'must be a number' })
@@ -198,7 +212,16 @@ export interface Config {
   hsts: boolean;
   logLevel: string;
   webDistDir: string;
-  rateLimit: { enabled: boolean; max: number; windowMs: number };
+  /** Request limits (ADR 0172); the app's files are never counted. */
+  rateLimit: {
+    enabled: boolean;
+    /** API requests of one signed-in user. */
+    apiPerUser: ThrottleRule;
+    /** API requests without a valid session, per client address. */
+    apiPerIp: ThrottleRule;
+    /** Page loads (navigations) per client address: only a flood ceiling. */
+    pagesPerIp: ThrottleRule;
+  };
   /** The subscription module's section (defaults: defaultBilling()). */
   billing: BillingConfig;
   /** The partner programme's section (defaults: defaultProgramme(appUrl)). */
@@ -210,8 +233,11 @@ export interface Config {
   bodyLimit: number;
   sessionTtlMs: number;
   throttle: {
-    loginFailuresPerAccount: ThrottleRule;
+    /** Wrong passwords of one (account, client address) pair; each also adds a growing wait. */
+    loginFailuresPerPair: ThrottleRule;
     loginFailuresPerIp: ThrottleRule;
+    /** Wrong current passwords of a signed-in person (password change, account deletion). */
+    passwordChecksPerUser: ThrottleRule;
     mailPerAddress: ThrottleRule;
     mailPerIp: ThrottleRule;
     registrationsPerIp: ThrottleRule;
@@ -226,10 +252,11 @@ const HOUR = 60 * MINUTE;
 export const POLICY = {
   bodyLimit: 64 * 1024,
   sessionTtlMs: 30 * 24 * HOUR,
-  rateLimit: { max: 300, windowMs: MINUTE },
+  pagesPerIp: { max: 600, windowMs: MINUTE },
   throttle: {
-    loginFailuresPerAccount: { max: 5, windowMs: 15 * MINUTE },
+    loginFailuresPerPair: { max: 10, windowMs: 15 * MINUTE },
     loginFailuresPerIp: { max: 30, windowMs: 15 * MINUTE },
+    passwordChecksPerUser: { max: 5, windowMs: 15 * MINUTE },
     mailPerAddress: { max: 3, windowMs: HOUR },
     mailPerIp: { max: 20, windowMs: HOUR },
     registrationsPerIp: { max: POLICY_REGISTRATIONS_PER_IP_PER_HOUR, windowMs: HOUR },
@@ -278,7 +305,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hsts: e.HSTS,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
-    rateLimit: { enabled: e.RATE_LIMIT_ENABLED, ...POLICY.rateLimit },
+    rateLimit: {
+      enabled: e.RATE_LIMIT_ENABLED,
+      apiPerUser: { max: e.API_REQUESTS_PER_USER_PER_MINUTE, windowMs: MINUTE },
+      apiPerIp: { max: e.API_REQUESTS_PER_IP_PER_MINUTE, windowMs: MINUTE },
+      pagesPerIp: { ...POLICY.pagesPerIp },
+    },
     billing: {
       ...defaultBilling(),
       provider: e.PAYMENT_PROVIDER,

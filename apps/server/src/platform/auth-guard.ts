@@ -22,6 +22,8 @@ declare module 'fastify' {
     requireVerified: preHandlerAsyncHookHandler;
     /** preHandler: signed in with the admin role. */
     requireAdmin: preHandlerAsyncHookHandler;
+    /** The user of the request's bearer token, or null; looked up once per request. */
+    identifyUser(request: FastifyRequest): Promise<AuthUser | null>;
   }
 }
 
@@ -48,13 +50,25 @@ export const authGuard = fp<AuthGuardOptions>(
   async (app: FastifyInstance, options) => {
     app.decorateRequest('user', null);
 
+    // The request limits ask before the route's guard does; one lookup serves both.
+    const identities = new WeakMap<FastifyRequest, Promise<AuthUser | null>>();
+    function identifyUser(request: FastifyRequest): Promise<AuthUser | null> {
+      let identity = identities.get(request);
+      if (!identity) {
+        const match = BEARER.exec(request.headers.authorization ?? '');
+        identity = match?.[1] ? options.authenticate(match[1]) : Promise.resolve(null);
+        identities.set(request, identity);
+      }
+      return identity;
+    }
+
     async function requireUser(request: FastifyRequest): Promise<void> {
-      const match = BEARER.exec(request.headers.authorization ?? '');
-      const user = match?.[1] ? await options.authenticate(match[1]) : null;
+      const user = await identifyUser(request);
       if (!user) throw unauthenticated();
       request.user = user;
     }
 
+    app.decorate('identifyUser', identifyUser);
     app.decorate('requireUser', requireUser);
     app.decorate('requireVerified', async (request: FastifyRequest) => {
       await requireUser(request);

@@ -28,6 +28,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string = statusMessage(status),
     readonly details?: unknown,
+    /** Extra response headers, e.g. Retry-After on 429. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'AppError';
@@ -38,7 +40,15 @@ export class AppError extends Error {
 export const unauthenticated = () => new AppError(401, 'UNAUTHENTICATED');
 export const forbidden = () => new AppError(403, 'FORBIDDEN');
 export const notFound = (message?: string) => new AppError(404, 'NOT_FOUND', message);
-export const tooManyRequests = () => new AppError(429, 'RATE_LIMITED');
+/** 429; with a wait, Retry-After tells clients (and people) when to try again. */
+export const tooManyRequests = (retryAfterMs?: number) =>
+  new AppError(
+    429,
+    'RATE_LIMITED',
+    undefined,
+    undefined,
+    retryAfterMs ? { 'retry-after': String(Math.ceil(retryAfterMs / 1000)) } : undefined,
+  );
 
 /** Fastify's own 4xx errors that deserve a more precise message than the status default. */
 const FASTIFY_MESSAGES: Record<string, { status: number; code: ErrorCode; message: string }> = {
@@ -88,6 +98,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, 'request failed');
+      if (error.headers) reply.headers(error.headers);
       return reply.status(error.status).send(body(error.code, error.message, error.details));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

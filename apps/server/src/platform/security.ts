@@ -1,10 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from '@fastify/cors';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
-import { tooManyRequests } from './errors.ts';
 
 /** The CSP of the web app: its own scripts and styles only, nothing framed, no plugins. */
 export const CSP_DIRECTIVES = {
@@ -87,15 +85,4 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     allowedHeaders: ['Content-Type', 'Authorization'],
     maxAge: 600,
   });
-
-  if (config.rateLimit.enabled) {
-    await app.register(rateLimit, {
-      global: true,
-      max: config.rateLimit.max,
-      timeWindow: config.rateLimit.windowMs,
-      // request.ip honours X-Forwarded-For only when TRUST_PROXY names the proxy.
-      keyGenerator: (request) => request.ip,
-      errorResponseBuilder: () => tooManyRequests(),
-    });
-  }
 }

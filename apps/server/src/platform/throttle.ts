@@ -1,49 +1,105 @@
+import { isIPv6 } from 'node:net';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { ThrottleRule } from '../config.ts';
 import type { Clock } from './clock.ts';
+import { ClockedMemoryLimiter, CounterMap } from './clocked-memory-limiter.ts';
+import { tooManyRequests } from './errors.ts';
 
-const PRUNE_ABOVE_KEYS = 50_000;
+/** One limit to check or count: a rule and the key it counts under. */
+export interface ThrottleCheck {
+  rule: ThrottleRule;
+  key: string;
+}
+
+/** Makes the rate-limiter-flexible limiter of one rule; `name` keeps rules' counters apart. */
+export type LimiterFactory = (rule: ThrottleRule, name: string) => RateLimiterAbstract;
 
 /**
- * Counts events per key within a sliding window (in memory, one process). Used to slow down
- * password guessing and mail flooding before any expensive work is done.
+ * The one place that chooses where counters live: this process's memory, timed by the app clock.
+ * A shared store (Redis, PostgreSQL) for several server processes plugs in here.
+ */
+export function memoryLimiters(clock: Clock): LimiterFactory {
+  const store = new CounterMap(clock);
+  return (rule, name) =>
+    new ClockedMemoryLimiter(store, { keyPrefix: name, points: rule.max, duration: rule.windowMs / 1000 });
+}
+
+/**
+ * The key of a client address: an IPv6 client usually holds a whole /64, so it counts as one;
+ * IPv4 (also when mapped into IPv6) counts per address.
+ */
+export function clientKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(ip)) return ip;
+  const [head = '', tail = ''] = ip.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::')
+    ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
+}
+
+/**
+ * Counts events per key within each rule's window, before any expensive work is done: password
+ * guessing, mail and sign-up flooding, API request rates.
  */
 export class Throttle {
-  private readonly events = new Map<string, number[]>();
+  private readonly limiters = new Map<string, RateLimiterAbstract>();
 
-  constructor(private readonly clock: Clock) {}
+  constructor(private readonly makeLimiter: LimiterFactory) {}
 
-  /** True when the key already reached the rule's limit within its window. */
-  isBlocked(rule: ThrottleRule, key: string): boolean {
-    return this.recent(rule, key).length >= rule.max;
-  }
-
-  hit(rule: ThrottleRule, key: string): void {
-    const recent = this.recent(rule, key);
-    recent.push(this.clock.now().getTime());
-    this.events.set(key, recent);
-    if (this.events.size > PRUNE_ABOVE_KEYS) this.prune(rule.windowMs);
-  }
-
-  /** Records an event and says whether it was still within the limit. */
-  take(rule: ThrottleRule, key: string): boolean {
-    if (this.isBlocked(rule, key)) return false;
-    this.hit(rule, key);
-    return true;
-  }
-
-  clear(key: string): void {
-    this.events.delete(key);
-  }
-
-  private recent(rule: ThrottleRule, key: string): number[] {
-    const since = this.clock.now().getTime() - rule.windowMs;
-    return (this.events.get(key) ?? []).filter((at) => at > since);
-  }
-
-  private prune(windowMs: number): void {
-    const since = this.clock.now().getTime() - windowMs;
-    for (const [key, times] of this.events) {
-      if (times.every((at) => at <= since)) this.events.delete(key);
+  private limiter(rule: ThrottleRule): RateLimiterAbstract {
+    const name = `${rule.max}/${rule.windowMs}`;
+    let limiter = this.limiters.get(name);
+    if (!limiter) {
+      limiter = this.makeLimiter(rule, name);
+      this.limiters.set(name, limiter);
     }
+    return limiter;
+  }
+
+  /** Milliseconds until every check allows one more event; 0 when all allow it now. */
+  async waitFor(...checks: ThrottleCheck[]): Promise<number> {
+    let wait = 0;
+    for (const { rule, key } of checks) {
+      const state = await this.limiter(rule).get(key);
+      if (state && state.consumedPoints >= rule.max) {
+        wait = Math.max(wait, state.msBeforeNext >= 0 ? state.msBeforeNext : rule.windowMs, 1);
+      }
+    }
+    return wait;
+  }
+
+  /** Throws 429 (with Retry-After) when any check is used up; counts nothing. */
+  async refuseIfBlocked(...checks: ThrottleCheck[]): Promise<void> {
+    const wait = await this.waitFor(...checks);
+    if (wait > 0) throw tooManyRequests(wait);
+  }
+
+  /** Counts one event under every check; returns the counts within their windows, in order. */
+  async count(...checks: ThrottleCheck[]): Promise<number[]> {
+    const counted = [];
+    for (const { rule, key } of checks) counted.push((await this.limiter(rule).penalty(key)).consumedPoints);
+    return counted;
+  }
+
+  /** Checks every limit, then counts them all: a refused attempt uses up none of them. */
+  async take(...checks: ThrottleCheck[]): Promise<void> {
+    await this.refuseIfBlocked(...checks);
+    await this.count(...checks);
+  }
+
+  /** Refuses the check's key for `ms` from now (a delay, whatever was counted before). */
+  async hold({ rule, key }: ThrottleCheck, ms: number): Promise<void> {
+    await this.limiter(rule).block(key, ms / 1000);
+  }
+
+  async clear({ rule, key }: ThrottleCheck): Promise<void> {
+    await this.limiter(rule).delete(key);
   }
 }

@@ -25,9 +25,8 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string): Pro
       },
     });
   }
-  // Probing for paths counts against the rate limit like any other request.
-  const preHandler = app.hasDecorator('rateLimit') ? app.rateLimit() : undefined;
-  app.setNotFoundHandler(preHandler ? { preHandler } : {}, async (request, reply) => {
+  // Probing unknown API paths is counted by the request limits' onRequest hook like any API call.
+  app.setNotFoundHandler(async (request, reply) => {
     if (!isApiPath(request.url) && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }

@@ -21,9 +21,15 @@ import { type SmtpSink, startSmtpSink } from './smtp-sink.ts';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 
+const generous = { max: 10_000, windowMs: 60_000 };
+
+/** Request limits on but out of the way, with the given ones tightened. */
+export function testRateLimit(overrides: Partial<Config['rateLimit']> = {}): Config['rateLimit'] {
+  return { enabled: true, apiPerUser: generous, apiPerIp: generous, pagesPerIp: generous, ...overrides };
+}
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'astro-test-'));
-  const generous = { max: 10_000, windowMs: 60_000 };
   return {
     port: 0,
     host: '127.0.0.1',
@@ -39,7 +45,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     hsts: false,
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     webDistDir: path.join(dataDir, 'no-web'),
-    rateLimit: { enabled: true, max: 10_000, windowMs: 60_000 },
+    rateLimit: testRateLimit(),
     bodyLimit: POLICY.bodyLimit,
     sessionTtlMs: POLICY.sessionTtlMs,
     billing: defaultBilling(),

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { authGuard } from '../../platform/auth-guard.ts';
 import { defineModule } from '../../platform/module.ts';
-import { Throttle } from '../../platform/throttle.ts';
 import * as accounts from './migrations/0001-accounts.ts';
 import * as sessionChangeNotices from './migrations/0003-session-change-notices.ts';
 import * as secondFactors from './migrations/0004-second-factor.ts';
@@ -49,7 +48,7 @@ export const authModule = defineModule({
       hasher: new PasswordHasher(),
       tokens: new TokenSigner(config.jwtSecret, clock),
       mailer: app.mailer,
-      throttle: new Throttle(clock),
+      throttle: app.throttle,
       clock,
       log: app.log,
       config,

@@ -20,6 +20,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 afterEach(() => vi.restoreAllMocks());
 
+const loginFrom = (remoteAddress: string, email: string, password: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
+
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers });
 
@@ -177,16 +180,46 @@ describe('POST /api/auth/login', () => {
     expect(response.json().success).toBe(false);
   });
 
-  it('throttles failures per account before any hashing, with the catalogue message', async () => {
+  it('never locks the owner out because strangers failed: their right password from a new address works', async () => {
     const { email, password } = await register(t.app);
-    for (let i = 0; i < 5; i += 1)
-      expect((await login(t.app, email, `wrong-${i}-password`)).statusCode).toBe(401);
+    // Forty strangers, each guessing from an address of their own.
+    for (let i = 0; i < 40; i += 1) {
+      const guess = await loginFrom(`10.40.${i}.1`, email, `wrong-${i}-password`);
+      expect(guess.statusCode).toBe(401);
+    }
+    expect((await loginFrom('10.41.0.1', email, password)).statusCode).toBe(200);
+  });
+
+  it('makes one address wait longer after each failure, then refuses it before any hashing', async () => {
+    const { email, password } = await register(t.app);
+    const attacker = '10.42.0.1';
+    const guess = () => loginFrom(attacker, email, 'not-the-password');
+    // Two free failures, then a wait that doubles with each further one.
+    expect((await guess()).statusCode).toBe(401);
+    expect((await guess()).statusCode).toBe(401);
+    const waits: number[] = [];
+    for (let failure = 3; failure <= 6; failure += 1) {
+      expect((await guess()).statusCode).toBe(401);
+      const early = await guess();
+      expect(errorOf(early)).toEqual({ status: 429, code: 'RATE_LIMITED', error: STATUS_MESSAGES[429] });
+      const wait = Number(early.headers['retry-after']);
+      waits.push(wait);
+      t.clock.advance(wait * 1000);
+    }
+    expect(waits).toEqual([1, 2, 4, 8]);
+    // The per-pair limit: after ten failures the address is refused for the window, unhashed.
+    for (let failure = 7; failure <= 10; failure += 1) {
+      expect((await guess()).statusCode).toBe(401);
+      t.clock.advance(60_000);
+    }
     const verify = vi.spyOn(PasswordHasher.prototype, 'verify');
-    const blocked = await login(t.app, email, password);
-    expect(errorOf(blocked)).toEqual({ status: 429, code: 'RATE_LIMITED', error: STATUS_MESSAGES[429] });
+    const refused = await loginFrom(attacker, email, password);
+    expect(refused.statusCode).toBe(429);
     expect(verify).not.toHaveBeenCalled();
-    t.clock.advance(16 * 60_000);
-    expect((await login(t.app, email, password)).statusCode).toBe(200);
+    // The owner elsewhere is unaffected; the attacker's address recovers when the window ends.
+    expect((await loginFrom('10.42.0.2', email, password)).statusCode).toBe(200);
+    t.clock.advance(15 * 60_000);
+    expect((await loginFrom(attacker, email, password)).statusCode).toBe(200);
   });
 
   it('refuses a disabled account, and disabling ends its sessions at once', async () => {
@@ -226,8 +259,9 @@ describe('throttles per IP', () => {
     const strict = await createTestApp({
       config: {
         throttle: {
-          loginFailuresPerAccount: { max: 100, windowMs: 60_000 },
+          loginFailuresPerPair: { max: 100, windowMs: 60_000 },
           loginFailuresPerIp: { max: 2, windowMs: 60_000 },
+          passwordChecksPerUser: { max: 100, windowMs: 60_000 },
           mailPerAddress: { max: 100, windowMs: 60_000 },
           mailPerIp: { max: 2, windowMs: 60_000 },
           registrationsPerIp: { max: 1, windowMs: 60_000 },

@@ -106,7 +106,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     '/resend-verification',
     { schema: { tags, body: EmailOnlyBodySchema, response: { 200: OkMessageSchema } } },
     async (request) => {
-      auth.resendVerification(request.body.email, context(request));
+      await auth.resendVerification(request.body.email, context(request));
       return { success: true as const, message: MESSAGES.resendSent };
     },
   );
@@ -115,7 +115,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     '/forgot-password',
     { schema: { tags, body: EmailOnlyBodySchema, response: { 200: OkMessageSchema } } },
     async (request) => {
-      auth.forgotPassword(request.body.email, context(request));
+      await auth.forgotPassword(request.body.email, context(request));
       return { success: true as const, message: MESSAGES.forgotSent };
     },
   );

@@ -12,9 +12,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { AuthUser } from '../../platform/auth-guard.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { AppError, tooManyRequests, unauthenticated } from '../../platform/errors.ts';
+import { AppError, unauthenticated } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mailer/mailer.ts';
-import type { Throttle } from '../../platform/throttle.ts';
+import { clientKey, type Throttle } from '../../platform/throttle.ts';
+import { LoginGuard } from './login-guard.ts';
 import { accountDeletedMail, passwordChangedMail, resetMail, verificationMail } from './mails.ts';
 import { type PasswordHasher, passwordProblem } from './passwords.ts';
 import type { Account, AuthRepository } from './repository.ts';
@@ -92,8 +93,11 @@ export class AuthService {
   private readonly pending = new Set<Promise<void>>();
   private readonly exportSections = new Map<string, ExportSection>();
   private readonly deletionSteps: DeletionStep[] = [];
+  private readonly logins: LoginGuard;
 
-  constructor(private readonly deps: AuthServiceDeps) {}
+  constructor(private readonly deps: AuthServiceDeps) {
+    this.logins = new LoginGuard(deps.throttle, deps.config.throttle);
+  }
 
   private get now(): string {
     return this.deps.clock.now().toISOString();
@@ -103,7 +107,10 @@ export class AuthService {
 
   async register(body: RegisterBody, ctx: RequestContext): Promise<{ token: string; user: User }> {
     const { repo, throttle, config, hasher } = this.deps;
-    if (!throttle.take(config.throttle.registrationsPerIp, `register:ip:${ctx.ip}`)) throw tooManyRequests();
+    await throttle.take({
+      rule: config.throttle.registrationsPerIp,
+      key: `register:ip:${clientKey(ctx.ip)}`,
+    });
     this.assertAcceptablePassword(body.password, body.email, 'password');
     if (await repo.emailExists(body.email)) throw new AppError(409, 'EMAIL_TAKEN', MESSAGES.emailTaken);
     const id = newId();
@@ -123,26 +130,18 @@ export class AuthService {
   }
 
   async login(body: LoginBody, ctx: RequestContext): Promise<{ token: string; user: User }> {
-    const { repo, throttle, config, hasher } = this.deps;
-    const accountKey = `login:account:${body.email}`;
-    const ipKey = `login:ip:${ctx.ip}`;
-    if (
-      throttle.isBlocked(config.throttle.loginFailuresPerAccount, accountKey) ||
-      throttle.isBlocked(config.throttle.loginFailuresPerIp, ipKey)
-    ) {
-      throw tooManyRequests();
-    }
+    const { repo, config, hasher } = this.deps;
+    await this.logins.admit(body.email, ctx.ip);
     const found = await repo.findCredentials({ email: body.email });
     // An unknown address costs the same hashing work as a wrong password and reads the same.
     const valid = found
       ? await hasher.verify(found.passwordHash, body.password)
       : await hasher.verifyDummy(body.password);
     if (!found || !valid) {
-      throttle.hit(config.throttle.loginFailuresPerAccount, accountKey);
-      throttle.hit(config.throttle.loginFailuresPerIp, ipKey);
+      await this.logins.failed(body.email, ctx.ip);
       throw new AppError(401, 'INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
     }
-    throttle.clear(accountKey);
+    await this.logins.succeeded(body.email, ctx.ip);
     let account = found.account;
     if (account.disabled) throw new AppError(403, 'FORBIDDEN', MESSAGES.disabled);
     if (account.role !== 'admin' && config.adminEmails.includes(account.email)) {
@@ -245,18 +244,27 @@ export class AuthService {
     );
   }
 
-  /** Checks a signed-in person's password (throttled like logins); returns their account. */
+  /** Checks a signed-in person's password (failures are throttled); returns their account. */
   private async confirmPassword(user: AuthUser, password: string, message: string): Promise<Account> {
-    const { repo, throttle, config, hasher } = this.deps;
-    const key = `login:account:${user.email}`;
-    if (throttle.isBlocked(config.throttle.loginFailuresPerAccount, key)) throw tooManyRequests();
+    const { repo, throttle, hasher } = this.deps;
+    // Only the signed-in person can fail here, so counting per account locks out no one else.
+    const check = this.passwordCheck(user.id);
+    await throttle.refuseIfBlocked(check);
     const found = await repo.findCredentials({ id: user.id });
     if (!found) throw unauthenticated();
     if (!(await hasher.verify(found.passwordHash, password))) {
-      throttle.hit(config.throttle.loginFailuresPerAccount, key);
+      await throttle.count(check);
       throw new AppError(400, 'WRONG_PASSWORD', message, [{ path: 'password', message }]);
     }
     return found.account;
+  }
+
+  private passwordCheck(userId: string) {
+    return { rule: this.deps.config.throttle.passwordChecksPerUser, key: `password-check:user:${userId}` };
+  }
+
+  private clearPasswordChecks(userId: string): Promise<void> {
+    return this.deps.throttle.clear(this.passwordCheck(userId));
   }
 
   private assertAcceptablePassword(password: string, email: string, field: string): void {
@@ -293,8 +301,8 @@ export class AuthService {
   }
 
   /** Same answer, status and time whether or not the address has an account: the work runs later. */
-  resendVerification(email: string, ctx: RequestContext): void {
-    this.throttleMail(email, ctx);
+  async resendVerification(email: string, ctx: RequestContext): Promise<void> {
+    await this.throttleMail(email, ctx);
     this.inBackground(async () => {
       const account = await this.deps.repo.findByEmail(email);
       if (account && !account.emailVerified && !account.disabled)
@@ -302,26 +310,20 @@ export class AuthService {
     });
   }
 
-  forgotPassword(email: string, ctx: RequestContext): void {
-    this.throttleMail(email, ctx);
+  async forgotPassword(email: string, ctx: RequestContext): Promise<void> {
+    await this.throttleMail(email, ctx);
     this.inBackground(async () => {
       const account = await this.deps.repo.findByEmail(email);
       if (account && !account.disabled) await this.sendLink(account, 'reset-password');
     });
   }
 
-  private throttleMail(email: string, ctx: RequestContext): void {
+  private throttleMail(email: string, ctx: RequestContext): Promise<void> {
     const { throttle, config } = this.deps;
-    const addressKey = `mail:address:${email}`;
-    const ipKey = `mail:ip:${ctx.ip}`;
-    if (
-      throttle.isBlocked(config.throttle.mailPerAddress, addressKey) ||
-      throttle.isBlocked(config.throttle.mailPerIp, ipKey)
-    ) {
-      throw tooManyRequests();
-    }
-    throttle.hit(config.throttle.mailPerAddress, addressKey);
-    throttle.hit(config.throttle.mailPerIp, ipKey);
+    return throttle.take(
+      { rule: config.throttle.mailPerAddress, key: `mail:address:${email}` },
+      { rule: config.throttle.mailPerIp, key: `mail:ip:${clientKey(ctx.ip)}` },
+    );
   }
 
   async checkResetLink(secret: string): Promise<string> {
@@ -352,7 +354,7 @@ export class AuthService {
       return true;
     });
     if (!done) throw new AppError(400, 'INVALID_TOKEN', MESSAGES.invalidResetLink);
-    this.deps.throttle.clear(`login:account:${account.email}`);
+    await this.clearPasswordChecks(account.id);
     this.inBackground(() =>
       this.deps.mailer.queue(
         passwordChangedMail(account.email, verifiedName(account), this.deps.config.appUrl),
@@ -416,7 +418,7 @@ export class AuthService {
     await this.deps.mailer.forget(account.email, verifiedEmail ? undefined : account.createdAt);
     for (const step of this.deletionSteps) await step({ id: account.id, verifiedEmail });
     await this.deps.repo.deleteUser(account.id);
-    this.deps.throttle.clear(`login:account:${account.email}`);
+    await this.clearPasswordChecks(account.id);
     this.inBackground(() => this.deps.mailer.queue(accountDeletedMail(account.email, verifiedName(account))));
   }
 

@@ -1,5 +1,4 @@
 import { defineModule } from '../../platform/module.ts';
-import { Throttle } from '../../platform/throttle.ts';
 import { contactInboxRoutes } from './inbox.ts';
 import * as contactMessages from './migrations/0041-contact-messages.ts';
 import * as contactHandled from './migrations/0042-contact-handled.ts';
@@ -13,13 +12,12 @@ export const contactModule = defineModule({
   dependencies: ['auth'],
   migrations: { '0041-contact-messages': contactMessages, '0042-contact-handled': contactHandled },
   async register(app) {
-    const throttle = new Throttle(app.clock);
     const { config } = app;
     const settings = config.contact;
     const contact = new ContactService({
       repo: new ContactRepository(app.database.db),
       mailer: app.mailer,
-      throttle,
+      throttle: app.throttle,
       clock: app.clock,
       operatorEmail: settings.operatorEmail,
       supportEmail: settings.supportEmail,

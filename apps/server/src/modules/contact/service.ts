@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ContactBody } from '@app/contracts/contact.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { tooManyRequests } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mailer/mailer.ts';
-import type { Throttle } from '../../platform/throttle.ts';
+import { clientKey, type Throttle } from '../../platform/throttle.ts';
 import type { ContactConfig } from './config.ts';
 import { contactForOperatorsMail, contactReceivedMail } from './mails.ts';
 import type { ContactRepository, StoredContactMessage } from './repository.ts';
@@ -32,17 +31,10 @@ export class ContactService {
 
   async send(body: ContactBody, ip: string): Promise<void> {
     const { throttle, rules, repo, mailer, clock } = this.deps;
-    const ipKey = `contact:ip:${ip}`;
-    const addressKey = `contact:address:${body.email}`;
-    // Both limits are checked before either counts, so a refused attempt does not use up the other.
-    if (
-      throttle.isBlocked(rules.contactPerIp, ipKey) ||
-      throttle.isBlocked(rules.contactPerAddress, addressKey)
-    ) {
-      throw tooManyRequests();
-    }
-    throttle.hit(rules.contactPerIp, ipKey);
-    throttle.hit(rules.contactPerAddress, addressKey);
+    await throttle.take(
+      { rule: rules.contactPerIp, key: `contact:ip:${clientKey(ip)}` },
+      { rule: rules.contactPerAddress, key: `contact:address:${body.email}` },
+    );
     const now = clock.now().toISOString();
     await repo.insert(randomUUID(), body, now);
     await mailer.queue(contactForOperatorsMail(this.deps.operatorEmail, body, now));

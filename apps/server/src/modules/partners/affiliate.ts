@@ -6,8 +6,8 @@ import {
   normaliseAffiliateCode,
 } from '@app/contracts/affiliate.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { AppError, tooManyRequests } from '../../platform/errors.ts';
-import type { Throttle } from '../../platform/throttle.ts';
+import { AppError } from '../../platform/errors.ts';
+import { clientKey, type Throttle } from '../../platform/throttle.ts';
 import type { ProgrammeConfig } from './config.ts';
 import type { LedgerRow, PartnerRepository } from './repository.ts';
 
@@ -67,7 +67,7 @@ export class AffiliateService {
   async recordClick(body: AffiliateClickBody, ip: string): Promise<boolean> {
     const { repo, throttle, rules, clock } = this.deps;
     if (body.code === '') throw new AppError(400, 'BAD_REQUEST', 'The coupon code is blank.');
-    if (!throttle.take(rules.clicksPerIp, `affiliate-click:ip:${ip}`)) throw tooManyRequests();
+    await throttle.take({ rule: rules.clicksPerIp, key: `affiliate-click:ip:${clientKey(ip)}` });
     const partner = await repo.findPartnerByCode(body.code);
     const now = clock.now();
     return repo.insertClick({

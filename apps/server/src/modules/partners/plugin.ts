@@ -1,5 +1,4 @@
 import { defineModule } from '../../platform/module.ts';
-import { Throttle } from '../../platform/throttle.ts';
 import { AffiliateService } from './affiliate.ts';
 import * as partners from './migrations/0040-partners.ts';
 import { PartnerRepository } from './repository.ts';
@@ -24,14 +23,13 @@ export const partnersModule = defineModule({
   dependencies: ['auth'],
   migrations: { '0040-partners': partners },
   async register(app) {
-    const throttle = new Throttle(app.clock);
     const { config } = app;
     const settings = config.programme;
     const repo = new PartnerRepository(app.database.db);
     const partners = new PartnerService({
       repo,
       mailer: app.mailer,
-      throttle,
+      throttle: app.throttle,
       clock: app.clock,
       settings,
       appUrl: config.appUrl,
@@ -40,7 +38,7 @@ export const partnersModule = defineModule({
     const affiliate = new AffiliateService({
       repo,
       clock: app.clock,
-      throttle,
+      throttle: app.throttle,
       settings,
       rules: settings.limits,
     });

@@ -10,9 +10,9 @@ import type {
   PartnerWithFigures,
 } from '@app/contracts/partners.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { AppError, notFound, tooManyRequests } from '../../platform/errors.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mailer/mailer.ts';
-import type { Throttle } from '../../platform/throttle.ts';
+import { clientKey, type Throttle } from '../../platform/throttle.ts';
 import type { ProgrammeConfig } from './config.ts';
 import { applicationApprovedMail, applicationReceivedMail, applicationRejectedMail } from './mails.ts';
 import { type PartnerRepository, toApplication, toPartner } from './repository.ts';
@@ -80,16 +80,10 @@ export class PartnerService {
   /** Stores (or refreshes the pending) application and confirms it by mail. */
   async apply(body: PartnerApplicationBody, ip: string): Promise<{ updated: boolean; message: string }> {
     const { repo, throttle, rules, mailer } = this.deps;
-    const ipKey = `partner-apply:ip:${ip}`;
-    const addressKey = `partner-apply:address:${body.email}`;
-    if (
-      throttle.isBlocked(rules.applicationsPerIp, ipKey) ||
-      throttle.isBlocked(rules.applicationsPerAddress, addressKey)
-    ) {
-      throw tooManyRequests();
-    }
-    throttle.hit(rules.applicationsPerIp, ipKey);
-    throttle.hit(rules.applicationsPerAddress, addressKey);
+    await throttle.take(
+      { rule: rules.applicationsPerIp, key: `partner-apply:ip:${clientKey(ip)}` },
+      { rule: rules.applicationsPerAddress, key: `partner-apply:address:${body.email}` },
+    );
     if (await repo.partnerEmailExists(body.email)) {
       throw new AppError(409, 'CONFLICT', PARTNER_MESSAGES.alreadyPartner);
     }

@@ -1,7 +1,7 @@
 import { canonicalZoneName } from '@app/astro/time/zones';
 import { PlacesResultSchema } from '@app/contracts/places.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, errorOf, type TestApp } from '../../testing/harness.ts';
+import { createTestApp, errorOf, type TestApp, testRateLimit } from '../../testing/harness.ts';
 import { createPlacesService, getSharedAtlas } from './service.ts';
 
 let t: TestApp;
@@ -119,7 +119,7 @@ describe('GET /api/places/:id', () => {
 describe('GET /api/places rate limit', () => {
   it('counts place searches like every other request', async () => {
     const limited = await createTestApp({
-      config: { rateLimit: { enabled: true, max: 3, windowMs: 60_000 } },
+      config: { rateLimit: testRateLimit({ apiPerIp: { max: 3, windowMs: 60_000 } }) },
     });
     try {
       const statuses = [];
