@@ -36,7 +36,7 @@ test.beforeAll(async () => {
       DATA_DIR: dataDir,
       APP_URL: origin,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      RATE_LIMIT_ENABLED: 'false',
+      REGISTRATIONS_PER_IP_PER_HOUR: '10000',
       WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist'),
       LOG_LEVEL: 'warn',
       ADMIN_EMAILS: ADMIN,
