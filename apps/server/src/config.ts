@@ -241,6 +241,8 @@ export interface Config {
     mailPerAddress: ThrottleRule;
     mailPerIp: ThrottleRule;
     registrationsPerIp: ThrottleRule;
+    /** Wrong second-factor codes of one account (a 6-digit code must not be guessable). */
+    secondFactorFailuresPerUser: ThrottleRule;
   };
 }
 
@@ -260,6 +262,7 @@ export const POLICY = {
     mailPerAddress: { max: 3, windowMs: HOUR },
     mailPerIp: { max: 20, windowMs: HOUR },
     registrationsPerIp: { max: POLICY_REGISTRATIONS_PER_IP_PER_HOUR, windowMs: HOUR },
+    secondFactorFailuresPerUser: { max: 5, windowMs: 15 * MINUTE },
   },
 } as const;
 

@@ -127,6 +127,24 @@ describe('two-step sign-in', () => {
     ).toBe(200);
   });
 
+  it('stops guessing: after five wrong codes even the right one waits', async () => {
+    const person = await register(t.app);
+    const { secret } = await passSecondFactor(t.app, person.token);
+    const other = (await login(t.app, person.email, GOOD_PASSWORD)).json().token;
+    for (let i = 0; i < 5; i++)
+      expect((await call('POST', '/api/auth/mfa/verify', other, { code: '999999' })).statusCode).toBe(400);
+    t.clock.advance(30_000);
+    const right = await call('POST', '/api/auth/mfa/verify', other, {
+      code: authenticatorCode(t.app, secret),
+    });
+    expect(errorOf(right)).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
+    t.clock.advance(15 * 60_000);
+    const later = await call('POST', '/api/auth/mfa/verify', other, {
+      code: authenticatorCode(t.app, secret),
+    });
+    expect(later.statusCode).toBe(200);
+  });
+
   it('reset-mfa removes the authenticator, ends the factor of open sessions, and is audited', async () => {
     const email = uniqueEmail('lost-phone');
     const config = { ...t.config, adminEmails: [...t.config.adminEmails, email] };

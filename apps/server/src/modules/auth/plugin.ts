@@ -58,6 +58,8 @@ export const authModule = defineModule({
       sessions: sessionCache,
       clock,
       serverSecret: config.jwtSecret,
+      throttle: app.throttle,
+      failures: config.throttle.secondFactorFailuresPerUser,
     });
     app.decorate('auth', auth);
     app.decorate('secondFactor', secondFactor);

@@ -265,6 +265,7 @@ describe('throttles per IP', () => {
           mailPerAddress: { max: 100, windowMs: 60_000 },
           mailPerIp: { max: 2, windowMs: 60_000 },
           registrationsPerIp: { max: 1, windowMs: 60_000 },
+          secondFactorFailuresPerUser: { max: 100, windowMs: 60_000 },
         },
       },
     });

@@ -2,10 +2,12 @@ import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, ra
 import type { MfaEnroll, MfaStatus, MfaVerify } from '@app/contracts/auth.ts';
 import type { Kysely } from 'kysely';
 import * as OTPAuth from 'otpauth';
+import type { ThrottleRule } from '../../config.ts';
 import type { AuthUser } from '../../platform/auth-guard.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Tables } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { Throttle } from '../../platform/throttle.ts';
 import type { SessionCache } from './session-cache.ts';
 
 // Two-step sign-in with an authenticator app (TOTP, RFC 6238: SHA-1, 6 digits, 30 s steps), kept
@@ -30,7 +32,15 @@ export class SecondFactorService {
   private readonly key: Buffer;
 
   constructor(
-    private readonly deps: { db: Kysely<Tables>; sessions: SessionCache; clock: Clock; serverSecret: string },
+    private readonly deps: {
+      db: Kysely<Tables>;
+      sessions: SessionCache;
+      clock: Clock;
+      serverSecret: string;
+      throttle: Throttle;
+      /** Wrong codes allowed per account and window before a wait. */
+      failures: ThrottleRule;
+    },
   ) {
     this.key = Buffer.from(hkdfSync('sha256', deps.serverSecret, 'second-factor', 'totp-secret', 32));
   }
@@ -101,6 +111,19 @@ export class SecondFactorService {
    * session. A recovery code works in place of a TOTP code, once.
    */
   async verify(user: AuthUser, code: string): Promise<MfaVerify> {
+    const guesses = { rule: this.deps.failures, key: `second-factor:user:${user.id}` };
+    await this.deps.throttle.refuseIfBlocked(guesses);
+    try {
+      const answer = await this.check(user, code);
+      await this.deps.throttle.clear(guesses);
+      return answer;
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'INVALID_CODE') await this.deps.throttle.count(guesses);
+      throw error;
+    }
+  }
+
+  private async check(user: AuthUser, code: string): Promise<MfaVerify> {
     const factor = await this.factorOf(user.id);
     if (!factor) throw new AppError(409, 'MFA_ENROLMENT_REQUIRED', SECOND_FACTOR_ERRORS.notEnrolled);
     const nowMs = this.deps.clock.now().getTime();
