@@ -170,7 +170,9 @@ export default defineConfig({
     // The API server serves this folder (WEB_DIST_DIR).
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps are written beside the build for the operators; the built files do not point to them
+    // and the server does not serve them.
+    sourcemap: 'hidden',
   },
   server: {
     proxy: {

@@ -28,6 +28,13 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(config.jwtSecret);
   });
 
+  it('turns HSTS on by default when the app is reached over https, and lets HSTS decide', () => {
+    const https = { DATA_DIR: tempDir(), APP_URL: 'https://astro.example.com' };
+    expect(loadConfig(https).hsts).toBe(true);
+    expect(loadConfig({ ...https, HSTS: 'false' }).hsts).toBe(false);
+    expect(loadConfig({ DATA_DIR: tempDir(), HSTS: 'true' }).hsts).toBe(true);
+  });
+
   it('reads every agreed setting', () => {
     const config = loadConfig({
       PORT: '8080',

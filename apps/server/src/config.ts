@@ -117,7 +117,8 @@ const EnvSchema = z.object({
   ADMIN_EMAILS: list.transform((items) => items.map((item) => item.toLowerCase())),
   CORS_ORIGINS: list.pipe(z.array(z.url({ error: 'must list origins such as https://app.example.com' }))),
   TRUST_PROXY: trustProxy,
-  HSTS: flag(false),
+  // Unset: on when APP_URL is https (the app is reached over TLS), off otherwise.
+  HSTS: z.enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default('apps/web/dist'),
   RATE_LIMIT_ENABLED: flag(true),
@@ -305,7 +306,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmails: e.ADMIN_EMAILS,
     corsOrigins: e.CORS_ORIGINS,
     trustProxy: e.TRUST_PROXY,
-    hsts: e.HSTS,
+    hsts:
+      e.HSTS === undefined || e.HSTS === ''
+        ? e.APP_URL.startsWith('https://')
+        : e.HSTS === 'true' || e.HSTS === '1',
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     rateLimit: {

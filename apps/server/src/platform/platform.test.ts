@@ -170,6 +170,7 @@ describe('HTTP platform options', () => {
       '<!doctype html><title>Astro</title><script type="module" src="/assets/app.js"></script>',
     );
     writeFileSync(path.join(dir, 'assets', 'app.js'), 'console.log(1)');
+    writeFileSync(path.join(dir, 'assets', 'app.js.map'), '{"version":3,"sources":["secret.ts"]}');
     const web = await createTestApp({ config: { webDistDir: dir } });
     try {
       const home = await web.app.inject('/');
@@ -184,11 +185,16 @@ describe('HTTP platform options', () => {
       expect(home.headers['x-content-type-options']).toBe('nosniff');
       expect(home.headers['referrer-policy']).toBe('no-referrer');
       expect(home.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(home.headers['permissions-policy']).toContain('camera=()');
       const deep = await web.app.inject('/settings');
       expect(deep.body).toContain('<title>Astro</title>');
       const asset = await web.app.inject('/assets/app.js');
       expect(asset.statusCode).toBe(200);
       expect(asset.headers['cache-control']).toContain('immutable');
+      // Source maps stay on the server's disk: the built code's sources are not published.
+      const map = await web.app.inject('/assets/app.js.map');
+      expect(map.statusCode).toBe(404);
+      expect(map.body).not.toContain('secret.ts');
       const api = await web.app.inject('/api/nope');
       expect(api.statusCode).toBe(404);
       expect(api.json().code).toBe('NOT_FOUND');

@@ -56,6 +56,9 @@ export function apiSecurityHeaders(hsts: string | undefined): Record<string, str
   };
 }
 
+export const PERMISSIONS_POLICY =
+  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), interest-cohort=()';
+
 /** True for the API's addresses (with or without a query), which answer JSON, never a page. */
 export function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
@@ -65,10 +68,12 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   const documentHeaders = securityHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     referrerPolicy: { policy: 'no-referrer' },
-    // HSTS only makes sense behind HTTPS, so it is an explicit setting.
+    // HSTS only makes sense behind HTTPS: on when APP_URL is https, or as HSTS says.
     strictTransportSecurity: config.hsts ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
+  // Powerful browser features the app never uses stay off for it and anything it might embed.
+  documentHeaders['Permissions-Policy'] = PERMISSIONS_POLICY;
   const apiHeaders = apiSecurityHeaders(documentHeaders['Strict-Transport-Security']);
   // A callback hook: on every request, a promise per hook is measurable.
   app.addHook('onRequest', (request, reply, done) => {

@@ -16,6 +16,8 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string): Pro
       root: webDistDir,
       wildcard: true,
       index: 'index.html',
+      // Source maps are built for the operators (error reports) and never published.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
       // The build writes .br and .gz copies of its text files; they go to browsers that accept them.
       preCompressed: true,
       setHeaders: (reply, file) => {
@@ -27,7 +29,14 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string): Pro
   }
   // Probing unknown API paths is counted by the request limits' onRequest hook like any API call.
   app.setNotFoundHandler(async (request, reply) => {
-    if (!isApiPath(request.url) && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+    // A missing (or withheld) file is a 404; any other page address gets the app.
+    const isFile = request.url.startsWith('/assets/') || /\.map(\?|$)/.test(request.url);
+    if (
+      !isApiPath(request.url) &&
+      !isFile &&
+      hasWeb &&
+      (request.method === 'GET' || request.method === 'HEAD')
+    ) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     throw notFound();
