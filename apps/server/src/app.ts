@@ -24,6 +24,7 @@ import { Mailer } from './platform/mailer/mailer.ts';
 import { platformMigrations } from './platform/migrations.ts';
 import type { ModuleOptions } from './platform/module.ts';
 import { registerRequestLimits } from './platform/request-limits.ts';
+import { ScheduledJobs } from './platform/scheduled-jobs.ts';
 import { registerSecurity } from './platform/security.ts';
 import { responseSerializerCompiler } from './platform/serializer.ts';
 import { memoryLimiters, Throttle } from './platform/throttle.ts';
@@ -57,6 +58,8 @@ declare module 'fastify' {
     clock: Clock;
     database: Database;
     mailer: Mailer;
+    /** Recurring background work, run one way and reported to the operators. */
+    scheduledJobs: ScheduledJobs;
     /** The operators' audit log: every change made from the admin area or an admin command. */
     audit: AuditLog;
     /** The app's one set of counters: request limits, logins, mail, forms. */
@@ -108,23 +111,23 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('clock', clock);
   app.decorate('database', database);
   app.decorate('mailer', mailer);
+  const scheduledJobs = new ScheduledJobs();
+  app.decorate('scheduledJobs', scheduledJobs);
   app.decorate('audit', new AuditLog(database.db, clock));
   app.decorate('throttle', throttle);
-  let cleanup: NodeJS.Timeout | undefined;
   // Runs after the modules' own onClose hooks (last registered, first run): mail, then the database.
   app.addHook('onClose', async () => {
-    clearInterval(cleanup);
     await mailer.stop();
     await closeDatabase();
   });
   const jobs = options.mailLoop !== false;
   if (jobs) {
-    app.addHook('onReady', async () => {
-      mailer.start();
-      const tidy = () =>
-        mailer.purgeSent().catch((error) => app.log.error({ err: error }, 'clean-up failed'));
-      cleanup = setInterval(tidy, 60 * 60_000).unref();
-      void tidy();
+    app.addHook('onReady', async () => mailer.start());
+    scheduledJobs.every(app, {
+      name: 'sent mail clean-up',
+      intervalMs: 60 * 60_000,
+      runAtStart: true,
+      task: () => mailer.purgeSent(),
     });
   }
 

@@ -228,9 +228,23 @@ export const SystemHealthSchema = z.object({
     migrationsApplied: z.number(),
   }),
   mail: z.object({ backlog: z.number(), lastError: z.string().nullable() }),
-  payments: z.object({ provider: z.string(), mode: z.string() }),
+  /** `reachable` is null where there is nothing to reach (the local test provider). */
+  payments: z.object({ provider: z.string(), mode: z.string(), reachable: z.boolean().nullable() }),
   assistant: z.object({ provider: z.string(), model: z.string().nullable() }),
-  jobs: z.object({ scheduled: z.boolean() }),
+  jobs: z.object({
+    /** This process runs the scheduled jobs. */
+    scheduled: z.boolean(),
+    runs: z.array(
+      z.object({
+        name: z.string(),
+        intervalMs: z.number(),
+        lastRunAt: z.string().nullable(),
+        lastDurationMs: z.number().nullable(),
+        lastError: z.string().nullable(),
+        lagMs: z.number(),
+      }),
+    ),
+  }),
 });
 export type SystemHealth = z.infer<typeof SystemHealthSchema>;
 

@@ -54,6 +54,17 @@ export async function listSubscriptions(
 }
 
 const startedAt = Date.now();
+const STRIPE_API = 'https://api.stripe.com';
+
+/** Whether a service answers at all within a few seconds (any HTTP status counts). */
+async function answers(url: string): Promise<boolean> {
+  try {
+    await fetch(url, { method: 'HEAD', signal: AbortSignal.timeout(3000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** What an operator checks first when something seems wrong. */
 export async function systemHealth(app: FastifyInstance, jobs: boolean): Promise<SystemHealth> {
@@ -80,6 +91,7 @@ export async function systemHealth(app: FastifyInstance, jobs: boolean): Promise
       ])
     : [undefined, undefined, undefined];
   const memory = process.memoryUsage();
+  const stripe = app.config.billing.stripe;
   const assistant = app.config.assistant ?? { provider: 'builtin' as const };
   const billing = app.config.billing;
   return {
@@ -101,11 +113,12 @@ export async function systemHealth(app: FastifyInstance, jobs: boolean): Promise
             ? 'live'
             : 'test'
           : 'local',
+      reachable: billing.provider === 'stripe' ? await answers(stripe?.apiUrl ?? STRIPE_API) : null,
     },
     assistant: {
       provider: assistant.provider,
       model: assistant.provider === 'openai' ? assistant.openai.model : null,
     },
-    jobs: { scheduled: jobs },
+    jobs: { scheduled: jobs, runs: app.scheduledJobs.report() },
   };
 }

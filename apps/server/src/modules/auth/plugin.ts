@@ -70,21 +70,18 @@ export const authModule = defineModule({
     await app.register(authRoutes, { prefix: '/api/auth', auth });
     await app.register(secondFactorRoutes, { prefix: '/api/auth/mfa', secondFactor });
 
-    let cleanup: NodeJS.Timeout | undefined;
     // Closed before the platform (hooks run last-registered first): account work in flight
     // finishes while mail and the database are still there.
     app.addHook('onClose', async () => {
-      clearInterval(cleanup);
       await auth.idle();
       await sessionCache.close();
     });
-    if (jobs) {
-      app.addHook('onReady', async () => {
-        const tidy = () =>
-          auth.purgeExpired().catch((error) => app.log.error({ err: error }, 'clean-up failed'));
-        cleanup = setInterval(tidy, CLEAN_UP_INTERVAL_MS).unref();
-        void tidy();
+    if (jobs)
+      app.scheduledJobs.every(app, {
+        name: 'expired sessions and links clean-up',
+        intervalMs: CLEAN_UP_INTERVAL_MS,
+        runAtStart: true,
+        task: () => auth.purgeExpired(),
       });
-    }
   },
 });

@@ -78,23 +78,11 @@ export const landscapeModule = defineModule({
     };
     app.decorate('landscapePregeneration', pregenerateAll);
 
-    if (jobs) {
-      let timer: NodeJS.Timeout | undefined;
-      let running: Promise<void> | undefined;
-      const tick = () => {
-        running ??= pregenerateAll()
-          .catch((error) => app.log.error({ err: error }, 'landscape pre-generation failed'))
-          .finally(() => {
-            running = undefined;
-          });
-      };
-      app.addHook('onReady', async () => {
-        timer = setInterval(tick, PREGENERATION_INTERVAL_MS).unref();
+    if (jobs)
+      app.scheduledJobs.every(app, {
+        name: 'landscape pre-generation',
+        intervalMs: PREGENERATION_INTERVAL_MS,
+        task: pregenerateAll,
       });
-      app.addHook('onClose', async () => {
-        clearInterval(timer);
-        await running;
-      });
-    }
   },
 });

@@ -110,25 +110,12 @@ export const subscriptionModule = defineModule({
       await app.register(testClockRoutes, { prefix: '/api/test', clock: app.clock, runDue });
     }
 
-    if (options.jobs) {
-      let timer: NodeJS.Timeout | undefined;
-      let running: Promise<void> | undefined;
-      const tick = () => {
-        running ??= Promise.all([runDue(), service.purgeOldUsage()])
-          .then(() => undefined)
-          .catch((error) => app.log.error({ err: error }, 'subscription jobs failed'))
-          .finally(() => {
-            running = undefined;
-          });
-      };
-      app.addHook('onReady', async () => {
-        timer = setInterval(tick, JOB_INTERVAL_MS).unref();
-        tick();
+    if (options.jobs)
+      app.scheduledJobs.every(app, {
+        name: 'subscription renewals and reminders',
+        intervalMs: JOB_INTERVAL_MS,
+        runAtStart: true,
+        task: () => Promise.all([runDue(), service.purgeOldUsage()]),
       });
-      app.addHook('onClose', async () => {
-        clearInterval(timer);
-        await running;
-      });
-    }
   },
 });

@@ -28,12 +28,25 @@ export function HealthSection() {
               'Mail',
               `${h.mail.backlog} waiting${h.mail.lastError ? ` · last error: ${h.mail.lastError}` : ''}`,
             ],
-            ['Payments', `${h.payments.provider} (${h.payments.mode})`],
+            [
+              'Payments',
+              `${h.payments.provider} (${h.payments.mode})${h.payments.reachable === false ? ' · NOT reachable' : h.payments.reachable ? ' · reachable' : ''}`,
+            ],
             [
               'Assistant',
               h.assistant.model ? `${h.assistant.provider}, ${h.assistant.model}` : h.assistant.provider,
             ],
-            ['Scheduled jobs', h.jobs.scheduled ? 'Running in this process' : 'Not running in this process'],
+            [
+              'Scheduled jobs',
+              h.jobs.scheduled
+                ? h.jobs.runs
+                    .map(
+                      (job) =>
+                        `${job.name}: ${job.lastRunAt ? `last run ${new Date(job.lastRunAt).toLocaleTimeString()}` : 'not run yet'}${job.lagMs > 0 ? `, ${Math.round(job.lagMs / 1000)} s late` : ''}${job.lastError ? `, failed: ${job.lastError}` : ''}`,
+                    )
+                    .join(' · ')
+                : 'Not running in this process',
+            ],
             [
               'Memory',
               `${megabytes(h.memory.rssBytes)} resident · ${megabytes(h.memory.heapUsedBytes)} heap`,
