@@ -53,6 +53,8 @@ async function cuspText(page: Page, house: number) {
 }
 
 test('enter birth data with the autocomplete, see the chart, change the house system', async ({ page }) => {
+  // Eight axe scans and full-page screenshots at two sizes and two themes: minutes on two busy cores.
+  test.setTimeout(150_000);
   const email = BIRTH_DATA_ADMINS[0]!;
   await paidAndVerified(page, email);
   await page.goto('/#/birth-form');

@@ -12,7 +12,16 @@ import { PASSWORD, uniqueEmail } from './accounts.ts';
 import { passSecondFactorApi } from './second-factor.ts';
 
 /** A token of the admin the e2e server knows (ADMIN_EMAILS): registered on first use, else logged in. */
+// One verified admin session per worker: each sign-in would need a fresh authenticator code.
+let verifiedToken: string | undefined;
+
 export async function adminToken(request: APIRequestContext): Promise<string> {
+  if (verifiedToken) {
+    const status = await request.get('/api/auth/mfa', {
+      headers: { Authorization: `Bearer ${verifiedToken}` },
+    });
+    if (status.ok() && (await status.json()).data.verified) return verifiedToken;
+  }
   const body = { email: PARTNERS_ADMIN_EMAIL, name: 'Partner Admin', password: PASSWORD };
   const registered = await request.post('/api/auth/register', { data: body });
   let token: string;
@@ -25,6 +34,7 @@ export async function adminToken(request: APIRequestContext): Promise<string> {
     token = ((await login.json()) as { token: string }).token;
   }
   await passSecondFactorApi(request, PARTNERS_ADMIN_EMAIL, token);
+  verifiedToken = token;
   return token;
 }
 
