@@ -170,7 +170,8 @@ export default defineConfig({
     // The API server serves this folder (WEB_DIST_DIR).
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Source maps stay out of the served build; WEB_SOURCEMAPS=hidden writes them for private upload.
+    sourcemap: process.env.WEB_SOURCEMAPS === 'hidden' ? 'hidden' : false,
   },
   server: {
     proxy: {

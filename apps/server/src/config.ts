@@ -105,7 +105,13 @@ const EnvSchema = z.object({
   ADMIN_EMAILS: list.transform((items) => items.map((item) => item.toLowerCase())),
   CORS_ORIGINS: list.pipe(z.array(z.url({ error: 'must list origins such as https://app.example.com' }))),
   TRUST_PROXY: trustProxy,
-  HSTS: flag(false),
+  // Unset: on when APP_URL is https (the browser then keeps to HTTPS), off otherwise.
+  HSTS: z
+    .enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' })
+    .optional()
+    .transform((value) =>
+      value === undefined || value === '' ? undefined : value === 'true' || value === '1',
+    ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default('apps/web/dist'),
   RATE_LIMIT_ENABLED: flag(true),
@@ -208,6 +214,8 @@ export interface Config {
   /** The chat assistant: the built-in composer unless an OpenAI-compatible endpoint is configured (absent: built-in). */
   assistant?: AssistantConfig;
   bodyLimit: number;
+  /** How long a client may take: the whole request (headers and body) and its headers alone. */
+  timeouts: { requestMs: number; headersMs: number };
   sessionTtlMs: number;
   throttle: {
     loginFailuresPerAccount: ThrottleRule;
@@ -225,6 +233,8 @@ const HOUR = 60 * MINUTE;
 /** Settings that are product policy rather than deployment choices. */
 export const POLICY = {
   bodyLimit: 64 * 1024,
+  // A client trickling its headers or body is cut off instead of holding a connection open.
+  timeouts: { requestMs: 30_000, headersMs: 10_000 },
   sessionTtlMs: 30 * 24 * HOUR,
   rateLimit: { max: 300, windowMs: MINUTE },
   throttle: {
@@ -275,7 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmails: e.ADMIN_EMAILS,
     corsOrigins: e.CORS_ORIGINS,
     trustProxy: e.TRUST_PROXY,
-    hsts: e.HSTS,
+    hsts: e.HSTS ?? e.APP_URL.startsWith('https://'),
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     rateLimit: { enabled: e.RATE_LIMIT_ENABLED, ...POLICY.rateLimit },
@@ -322,6 +332,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : { provider: 'builtin' },
     bodyLimit: POLICY.bodyLimit,
+    timeouts: { ...POLICY.timeouts },
     sessionTtlMs: POLICY.sessionTtlMs,
     throttle: {
       ...structuredClone(POLICY.throttle),

@@ -24,6 +24,19 @@ export const CSP_DIRECTIVES = {
   frameAncestors: ["'none'"],
 };
 
+/** The app asks for no powerful browser feature; none is granted to it or to anything it embeds. */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'payment=()',
+  'usb=()',
+].join(', ');
+
 /**
  * Helmet's headers, computed once. (The Fastify plugin rebuilds every Helmet middleware on each
  * request, which cost more than the rest of an authenticated API call; our headers never vary.)
@@ -54,6 +67,7 @@ export function apiSecurityHeaders(hsts: string | undefined): Record<string, str
     'x-content-type-options': 'nosniff',
     // Answers about accounts must never sit in a shared or browser cache.
     'cache-control': 'no-store',
+    'permissions-policy': PERMISSIONS_POLICY,
     ...(hsts && { 'strict-transport-security': hsts }),
   };
 }
@@ -71,6 +85,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     strictTransportSecurity: config.hsts ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
+  documentHeaders['Permissions-Policy'] = PERMISSIONS_POLICY;
   const apiHeaders = apiSecurityHeaders(documentHeaders['Strict-Transport-Security']);
   // A callback hook: on every request, a promise per hook is measurable.
   app.addHook('onRequest', (request, reply, done) => {

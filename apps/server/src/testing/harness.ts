@@ -41,6 +41,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webDistDir: path.join(dataDir, 'no-web'),
     rateLimit: { enabled: true, max: 10_000, windowMs: 60_000 },
     bodyLimit: POLICY.bodyLimit,
+    timeouts: { ...POLICY.timeouts },
     sessionTtlMs: POLICY.sessionTtlMs,
     billing: defaultBilling(),
     programme: defaultProgramme('http://app.test'),
