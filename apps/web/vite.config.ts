@@ -170,9 +170,8 @@ export default defineConfig({
     // The API server serves this folder (WEB_DIST_DIR).
     outDir: 'dist',
     emptyOutDir: true,
-    // Maps are written beside the build for the operators; the built files do not point to them
-    // and the server does not serve them.
-    sourcemap: 'hidden',
+    // Source maps stay out of the served build; WEB_SOURCEMAPS=hidden writes them for private upload.
+    sourcemap: process.env.WEB_SOURCEMAPS === 'hidden' ? 'hidden' : false,
   },
   server: {
     proxy: {

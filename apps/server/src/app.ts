@@ -18,8 +18,8 @@ import { collectMigrations, migrateToLatest } from './platform/db/migrate.ts';
 import { registerDocs } from './platform/docs.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { healthRoutes } from './platform/health.ts';
-import { closeConnectionsWhenClosing } from './platform/lifecycle.ts';
-import { loggerOptions } from './platform/logging.ts';
+import { closeConnectionsWhenClosing, slowClientSafeServer } from './platform/lifecycle.ts';
+import { loggerOptions, resilientLogStream } from './platform/logging.ts';
 import { Mailer } from './platform/mailer/mailer.ts';
 import { platformMigrations } from './platform/migrations.ts';
 import type { ModuleOptions } from './platform/module.ts';
@@ -82,7 +82,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // TEST_CLOCK_CONTROL (off by default) lets end-to-end tests move time; see the subscription module.
   const clock = withTestClockControl(config.billing.testClockControl, options.clock ?? systemClock);
   const app = Fastify({
-    logger: { ...loggerOptions(config.logLevel), ...(options.logStream && { stream: options.logStream }) },
+    logger: { ...loggerOptions(config.logLevel), stream: resilientLogStream(options.logStream) },
     bodyLimit: config.bodyLimit,
     // A hop count trusts that many proxies in front of us; a list names them.
     trustProxy:
@@ -90,6 +90,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     forceCloseConnections: 'idle',
+    // Node checks these limits every connectionsCheckingInterval, so the server is built here.
+    serverFactory: (handler) => slowClientSafeServer(handler, config.timeouts),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);

@@ -7,6 +7,14 @@ import { ConfigError, loadConfig } from './config.ts';
 const tempDir = () => mkdtempSync(path.join(os.tmpdir(), 'astro-config-'));
 
 describe('configuration', () => {
+  it('turns HSTS on by default when the app is served over HTTPS, unless told otherwise', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), APP_URL: 'https://app.example.com' }).hsts).toBe(true);
+    expect(loadConfig({ DATA_DIR: tempDir(), APP_URL: 'https://app.example.com', HSTS: 'false' }).hsts).toBe(
+      false,
+    );
+    expect(loadConfig({ DATA_DIR: tempDir(), APP_URL: 'http://localhost:3000' }).hsts).toBe(false);
+  });
+
   it('works with no settings at all, keeping a generated secret in the data folder', () => {
     const dataDir = tempDir();
     const config = loadConfig({ DATA_DIR: dataDir });

@@ -117,8 +117,13 @@ const EnvSchema = z.object({
   ADMIN_EMAILS: list.transform((items) => items.map((item) => item.toLowerCase())),
   CORS_ORIGINS: list.pipe(z.array(z.url({ error: 'must list origins such as https://app.example.com' }))),
   TRUST_PROXY: trustProxy,
-  // Unset: on when APP_URL is https (the app is reached over TLS), off otherwise.
-  HSTS: z.enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' }).optional(),
+  // Unset: on when APP_URL is https (the browser then keeps to HTTPS), off otherwise.
+  HSTS: z
+    .enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' })
+    .optional()
+    .transform((value) =>
+      value === undefined || value === '' ? undefined : value === 'true' || value === '1',
+    ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default('apps/web/dist'),
   RATE_LIMIT_ENABLED: flag(true),
@@ -232,6 +237,8 @@ export interface Config {
   /** The chat assistant: the built-in composer unless an OpenAI-compatible endpoint is configured (absent: built-in). */
   assistant?: AssistantConfig;
   bodyLimit: number;
+  /** How long a client may take: the whole request (headers and body) and its headers alone. */
+  timeouts: { requestMs: number; headersMs: number };
   sessionTtlMs: number;
   throttle: {
     /** Wrong passwords of one (account, client address) pair; each also adds a growing wait. */
@@ -254,6 +261,8 @@ const HOUR = 60 * MINUTE;
 /** Settings that are product policy rather than deployment choices. */
 export const POLICY = {
   bodyLimit: 64 * 1024,
+  // A client trickling its headers or body is cut off instead of holding a connection open.
+  timeouts: { requestMs: 30_000, headersMs: 10_000 },
   sessionTtlMs: 30 * 24 * HOUR,
   pagesPerIp: { max: 600, windowMs: MINUTE },
   throttle: {
@@ -306,10 +315,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmails: e.ADMIN_EMAILS,
     corsOrigins: e.CORS_ORIGINS,
     trustProxy: e.TRUST_PROXY,
-    hsts:
-      e.HSTS === undefined || e.HSTS === ''
-        ? e.APP_URL.startsWith('https://')
-        : e.HSTS === 'true' || e.HSTS === '1',
+    hsts: e.HSTS ?? e.APP_URL.startsWith('https://'),
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     rateLimit: {
@@ -361,6 +367,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : { provider: 'builtin' },
     bodyLimit: POLICY.bodyLimit,
+    timeouts: { ...POLICY.timeouts },
     sessionTtlMs: POLICY.sessionTtlMs,
     throttle: {
       ...structuredClone(POLICY.throttle),

@@ -22,6 +22,19 @@ export const CSP_DIRECTIVES = {
   frameAncestors: ["'none'"],
 };
 
+/** The app asks for no powerful browser feature; none is granted to it or to anything it embeds. */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'payment=()',
+  'usb=()',
+].join(', ');
+
 /**
  * Helmet's headers, computed once. (The Fastify plugin rebuilds every Helmet middleware on each
  * request, which cost more than the rest of an authenticated API call; our headers never vary.)
@@ -52,12 +65,10 @@ export function apiSecurityHeaders(hsts: string | undefined): Record<string, str
     'x-content-type-options': 'nosniff',
     // Answers about accounts must never sit in a shared or browser cache.
     'cache-control': 'no-store',
+    'permissions-policy': PERMISSIONS_POLICY,
     ...(hsts && { 'strict-transport-security': hsts }),
   };
 }
-
-export const PERMISSIONS_POLICY =
-  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), interest-cohort=()';
 
 /** True for the API's addresses (with or without a query), which answer JSON, never a page. */
 export function isApiPath(url: string): boolean {

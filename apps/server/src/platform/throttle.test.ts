@@ -90,10 +90,12 @@ describe('request limits at scale', () => {
         }
         batchMs.push(performance.now() - began);
       }
-      // Warm-up makes the first batch the slowest; compare with the calmer second one too.
-      const first = Math.min(batchMs[0]!, batchMs[1]!);
-      const last = batchMs.at(-1)!;
-      expect(last / first).toBeLessThan(3);
+      // Medians of ten batches at each end, so one batch slowed by a busy machine cannot decide;
+      // the clean-up this guards against made late requests 50 to 200 times dearer.
+      const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+      const early = median(batchMs.slice(1, 11));
+      const late = median(batchMs.slice(-10));
+      expect(late / early).toBeLessThan(3);
     } finally {
       await t.close();
     }

@@ -16,10 +16,10 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string): Pro
       root: webDistDir,
       wildcard: true,
       index: 'index.html',
-      // Source maps are built for the operators (error reports) and never published.
-      allowedPath: (pathName) => !pathName.endsWith('.map'),
       // The build writes .br and .gz copies of its text files; they go to browsers that accept them.
       preCompressed: true,
+      // Source maps would publish the original source; a build that kept them still never serves them.
+      allowedPath: (pathName) => !/\.map$/i.test(pathName),
       setHeaders: (reply, file) => {
         // Hashed assets never change; the entry page and service worker must be revalidated.
         const immutable = file.includes(`${path.sep}assets${path.sep}`);

@@ -47,6 +47,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webDistDir: path.join(dataDir, 'no-web'),
     rateLimit: testRateLimit(),
     bodyLimit: POLICY.bodyLimit,
+    timeouts: { ...POLICY.timeouts },
     sessionTtlMs: POLICY.sessionTtlMs,
     billing: defaultBilling(),
     programme: defaultProgramme('http://app.test'),

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import BetterSqlite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
@@ -53,7 +53,12 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
       ...(options.searchPath ? { schema: options.searchPath } : {}),
     };
   }
-  if (url !== ':memory:') mkdirSync(path.dirname(path.resolve(url)), { recursive: true });
+  if (url !== ':memory:') {
+    mkdirSync(path.dirname(path.resolve(url)), { recursive: true });
+    // The data is the users' own: readable by this account only. SQLite gives its WAL and shared
+    // memory files the database file's mode, so creating the (empty) file first is enough.
+    if (!existsSync(url)) closeSync(openSync(url, 'a', 0o600));
+  }
   const file = new BetterSqlite(url);
   file.pragma('journal_mode = WAL');
   file.pragma('foreign_keys = ON');
