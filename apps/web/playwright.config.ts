@@ -10,8 +10,8 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const serverPort = Number(process.env.E2E_PORT ?? 4310);
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 4325);
 const runDir = path.join(tmpdir(), `astro-e2e-${serverPort}`);
-/** Shared by the workers of one run (the admins' authenticator secrets live here). */
-export const E2E_RUN_DIR = runDir;
+/** The admins' authenticator secrets; emptied with the database, whose enrolments they match. */
+export const TOTP_DIR = path.join(runDir, 'totp');
 export const MAIL_DIR = path.join(runDir, 'mail');
 const dataDir = path.join(runDir, 'data');
 const baseURL = `http://localhost:${serverPort}`;
@@ -75,7 +75,7 @@ export default defineConfig({
     },
     {
       name: 'server',
-      command: `rm -rf "${dataDir}" && mkdir -p "${dataDir}" && node --import tsx apps/server/src/main.ts`,
+      command: `rm -rf "${dataDir}" "${TOTP_DIR}" && mkdir -p "${dataDir}" && node --import tsx apps/server/src/main.ts`,
       cwd: repoRoot,
       url: `http://127.0.0.1:${serverPort}/api/health`,
       env: {

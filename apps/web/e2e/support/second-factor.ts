@@ -2,12 +2,26 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
-import { E2E_RUN_DIR } from '../../playwright.config.ts';
+import { TOTP_DIR } from '../../playwright.config.ts';
 
 // Admins pass a TOTP second factor before the admin API answers. The secret of each admin is kept
 // in the run's folder, so every worker can compute codes for an admin another worker set up.
 
-const secretFile = (email: string) => path.join(E2E_RUN_DIR, 'totp', email);
+const secretFile = (email: string) => path.join(TOTP_DIR, email);
+
+/**
+ * True for the one worker that may enrol this admin. An enrolment replaces a secret that was never
+ * confirmed, so two workers enrolling at once would leave one of them with a dead secret.
+ */
+function claimEnrolment(email: string): boolean {
+  mkdirSync(path.dirname(secretFile(email)), { recursive: true });
+  try {
+    writeFileSync(`${secretFile(email)}.claim`, String(process.pid), { flag: 'wx' });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export function totpCode(secret: string, at = Date.now()): string {
   return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
@@ -40,7 +54,7 @@ export async function passSecondFactorApi(
     enrolled: boolean;
   };
   let secret: string;
-  if (!status.enrolled && !existsSync(secretFile(email))) {
+  if (!status.enrolled && claimEnrolment(email)) {
     const enrolled = await request.post('/api/auth/mfa/enroll', { headers });
     expect(enrolled.ok(), await enrolled.text()).toBe(true);
     secret = (await enrolled.json()).data.secret;
