@@ -53,7 +53,13 @@ export type CouponSeed = z.infer<typeof CouponSeedSchema>;
 export interface BillingConfig {
   provider: 'local' | 'stripe';
   stripe:
-    | { secretKey: string; webhookSecret: string; apiUrl: string | undefined; timeoutMs?: number }
+    | {
+        secretKey: string;
+        webhookSecret: string;
+        apiUrl: string | undefined;
+        timeoutMs?: number;
+        deadlineMs?: number;
+      }
     | undefined;
   pastDueGraceMs: number;
   plans: PlanSeed[];

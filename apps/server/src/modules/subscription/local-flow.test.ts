@@ -256,6 +256,51 @@ describe('local checkout', () => {
   });
 });
 
+describe('one running subscription', () => {
+  it('opening a checkout closes the older one; it cannot be paid and nothing is charged twice', async () => {
+    const person = await verifiedUser();
+    const monthly = payPath(
+      (await api(person.token, 'POST', '/create-subscription', { planId: 'monthly' })).json().url,
+    );
+    const yearly = payPath(
+      (await api(person.token, 'POST', '/create-subscription', { planId: 'yearly' })).json().url,
+    );
+    const closed = await t.app.inject(monthly);
+    expect(closed.statusCode).toBe(410);
+    expect(closed.body).toContain(PAY_MESSAGES.replaced);
+    const paidOld = await postForm(monthly, card('4242424242424242'));
+    expect(paidOld.statusCode).toBe(410);
+    expect((await status(person.token)).subscriptionStatus).toBeNull();
+    expect((await postForm(yearly, card('4242424242424242'))).statusCode).toBe(303);
+    expect((await status(person.token)).plan.id).toBe('yearly');
+  });
+
+  it('a checkout paid while another already started a subscription starts nothing', async () => {
+    const person = await verifiedUser();
+    const first = payPath(
+      (await api(person.token, 'POST', '/create-subscription', { planId: 'monthly' })).json().url,
+    );
+    const second = payPath(
+      (await api(person.token, 'POST', '/create-subscription', { planId: 'yearly' })).json().url,
+    );
+    // Two checkouts opened at the same instant: neither closed the other.
+    await t.app.database.db
+      .updateTable('payment_sessions')
+      .set({ status: 'open' })
+      .where('user_id', '=', person.userId)
+      .execute();
+    expect((await postForm(first, card('4242424242424242'))).statusCode).toBe(303);
+    const late = await postForm(second, card('4242424242424242'));
+    expect(late.statusCode).toBe(409);
+    expect(late.body).toContain(PAY_MESSAGES.replaced);
+    const after = await status(person.token);
+    expect(after).toMatchObject({ subscriptionStatus: 'trialing' });
+    expect(after.plan.id).toBe('monthly');
+    const invoices = await api(person.token, 'GET', '/invoices');
+    expect(invoices.json().invoices).toHaveLength(0);
+  });
+});
+
 describe('lifecycle on the clock', () => {
   it('trial reminder 3 days before, then renewals with the coupon for 2 periods, then full price', async () => {
     const person = await verifiedUser();
@@ -385,7 +430,13 @@ describe('messages, limits and guards', () => {
 
   it('the chat-only plan is bought by create-chatbot-subscription', async () => {
     const person = await verifiedUser();
-    const created = await api(person.token, 'POST', '/create-chatbot-subscription', {});
+    // The body is optional: a request without one is a checkout without a coupon.
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/subscription/create-chatbot-subscription',
+      headers: bearer(person.token),
+    });
+    expect(created.statusCode, created.body).toBe(200);
     await postForm(payPath(created.json().url), card('4242424242424242'));
     expect((await status(person.token)).plan).toMatchObject({ id: 'chat-monthly', kind: 'chat' });
   });

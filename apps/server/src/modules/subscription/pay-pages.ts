@@ -30,6 +30,8 @@ export const PAY_MESSAGES = {
   authFailed: 'We could not authenticate your payment method. Please choose a different card and try again.',
   linkInvalid: 'This payment link is not valid.',
   linkExpired: 'This payment link has expired. Please start again from your subscription page.',
+  replaced:
+    'This checkout was closed because a newer one was opened or a subscription is already running. Nothing was charged.',
 } as const;
 
 function luhnValid(digits: string): boolean {
@@ -190,6 +192,10 @@ export async function payPages(
       );
       return null;
     }
+    if (session.status === 'expired') {
+      await messagePage(reply, 410, 'Checkout closed', PAY_MESSAGES.replaced, backToSubscription);
+      return null;
+    }
     if (Date.parse(session.expires_at) <= service.clockNow().getTime()) {
       await messagePage(reply, 410, 'Link expired', PAY_MESSAGES.linkExpired, backToSubscription);
       return null;
@@ -283,6 +289,8 @@ ${testCardTable()}`,
       throw error;
     }
     if (result === 'declined') return checkoutPage(reply, session, 402, PAY_MESSAGES.declined);
+    if (result === 'running')
+      return messagePage(reply, 409, 'Checkout closed', PAY_MESSAGES.replaced, backToSubscription);
     return reply.redirect(`${appUrl}/#/success?session=${session.id}`, 303);
   }
 

@@ -27,6 +27,8 @@ export interface PaymentProvider {
   createCheckout(request: CheckoutRequest): Promise<{ url: string; providerSessionId: string | null }>;
   setCancelAtPeriodEnd(subscription: SubscriptionRow, cancel: boolean): Promise<void>;
   manageCardUrl(subscription: SubscriptionRow, returnUrl: string): Promise<string>;
+  /** Closes a checkout the person will not use (a newer one replaced it), so it cannot be paid. */
+  expireCheckout?(providerSessionId: string): Promise<void>;
   /** Ends a subscription at once (the account is being deleted). */
   cancelNow(subscription: SubscriptionRow): Promise<void>;
   /** Refreshes every subscription from the provider's own records (providers that keep them). */

@@ -182,6 +182,20 @@ export class SubscriptionRepository {
   }
 
   /** Moves a session from one status to another; false when someone else moved it first. */
+  /** Closes the person's other open checkouts; answers the provider ids of those it closed. */
+  async expireOtherCheckouts(userId: string, keepId: string, db: Db = this.db): Promise<string[]> {
+    const closed = await db
+      .updateTable('payment_sessions')
+      .set({ status: 'expired' })
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'checkout')
+      .where('id', '!=', keepId)
+      .where('status', 'in', ['open', 'authenticating'])
+      .returning('provider_session_id')
+      .execute();
+    return closed.flatMap((row) => (row.provider_session_id ? [row.provider_session_id] : []));
+  }
+
   async moveSession(
     id: string,
     from: PaymentSessionRow['status'][],

@@ -67,6 +67,10 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/create-chatbot-subscription',
     {
+      // The body is optional (a coupon at most): a request without one is read as {}.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
       preHandler: app.requireVerified,
       schema: {
         tags,

@@ -338,7 +338,24 @@ export class SubscriptionService {
       expires_at: new Date(now.getTime() + CHECKOUT_TTL_MS).toISOString(),
       completed_at: null,
     });
+    await this.expireOtherCheckouts(user.id, sessionId);
     return { success: true, url, sessionId };
+  }
+
+  /**
+   * Only the newest checkout can be paid: an older one left open in another tab would otherwise
+   * start a second subscription (and charge again) over the one the newer checkout started.
+   */
+  private async expireOtherCheckouts(userId: string, keepId: string): Promise<void> {
+    const providerIds = await this.deps.repo.expireOtherCheckouts(userId, keepId);
+    const expire = this.deps.provider.expireCheckout?.bind(this.deps.provider);
+    if (!expire) return;
+    for (const id of providerIds) {
+      // Ours is closed already; the provider's copy is closed as well as it can be.
+      await expire(id).catch((error: unknown) =>
+        this.deps.log.warn({ err: error }, 'could not expire a replaced checkout at the provider'),
+      );
+    }
   }
 
   private isRunning(row: SubscriptionRow): boolean {
@@ -363,11 +380,16 @@ export class SubscriptionService {
     },
     db: Db,
     after: AfterCommit,
-  ): Promise<'started' | 'already' | 'declined'> {
+  ): Promise<'started' | 'already' | 'declined' | 'running'> {
     const session = await this.deps.repo.findSession(input.sessionId, db);
     if (session?.kind !== 'checkout' || !session.plan_id) return 'already';
     const planFirst = await this.deps.repo.findPlan(session.plan_id, db);
     const before = await this.deps.repo.findSubscription(session.user_id, db);
+    // Checked again here, inside the transaction: another checkout may have started one meanwhile.
+    if (before && this.isRunning(before)) {
+      await this.deps.repo.moveSession(session.id, ['open', 'authenticating'], { status: 'expired' }, db);
+      return 'running';
+    }
     const chargesNow = !planFirst || planFirst.trialDays === 0 || (before && Number(before.had_trial) === 1);
     // A card that cannot be charged fails at once when the first period is paid now.
     if (chargesNow && input.card?.behaviour === 'fails') return 'declined';

@@ -21,7 +21,11 @@ export interface StripeSettings {
   /** Another address for the API (a Stripe-compatible test server); Stripe's own by default. */
   apiUrl?: string | undefined;
   timeoutMs?: number | undefined;
+  /** The longest a person waits for Stripe, retries included; 10 s by default. */
+  deadlineMs?: number | undefined;
 }
+
+const DEFAULT_DEADLINE_MS = 10_000;
 
 /** Signatures older than this are refused (replay protection). */
 export const WEBHOOK_TOLERANCE_S = 300;
@@ -40,11 +44,22 @@ const EVENT_RANK: Record<string, number> = {
   'customer.subscription.deleted': 2,
 };
 
-/** Wraps SDK errors: unreachable or overloaded is "unavailable", anything else a refusal. */
-async function call<T>(work: () => Promise<T>): Promise<T> {
+/**
+ * Wraps SDK errors: unreachable, overloaded or slower than the deadline is "unavailable", anything
+ * else a refusal. The deadline bounds the SDK's own timeout and retry together.
+ */
+async function call<T>(work: () => Promise<T>, deadlineMs = DEFAULT_DEADLINE_MS): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new ProviderUnavailableError(new Error(`no answer within ${deadlineMs} ms`))),
+      deadlineMs,
+    );
+  });
   try {
-    return await work();
+    return await Promise.race([work(), late]);
   } catch (error) {
+    if (error instanceof ProviderUnavailableError) throw error;
     if (error instanceof AppError) throw error;
     if (
       error instanceof Stripe.errors.StripeConnectionError ||
@@ -55,6 +70,8 @@ async function call<T>(work: () => Promise<T>): Promise<T> {
       throw new ProviderUnavailableError(error);
     }
     throw new ProviderRefusedError(error instanceof Error ? error.message : 'refused', error);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -69,7 +86,8 @@ export class StripeProvider implements PaymentProvider {
   ) {
     const url = settings.apiUrl ? new URL(settings.apiUrl) : undefined;
     this.client = new Stripe(settings.secretKey, {
-      timeout: settings.timeoutMs ?? 20_000,
+      // Two tries of 4.5 s fit the deadline.
+      timeout: settings.timeoutMs ?? 4_500,
       maxNetworkRetries: 1,
       telemetry: false,
       ...(url && {
@@ -89,57 +107,69 @@ export class StripeProvider implements PaymentProvider {
     return this.service;
   }
 
+  private call<T>(work: () => Promise<T>): Promise<T> {
+    return call(work, this.settings.deadlineMs);
+  }
+
   async createCheckout(request: CheckoutRequest) {
     const { plan, user, coupon } = request;
-    return call(async () => {
-      const session = await this.client.checkout.sessions.create({
-        mode: 'subscription',
-        client_reference_id: user.id,
-        ...(request.customerId ? { customer: request.customerId } : { customer_email: user.email }),
-        line_items: [
-          plan.stripePriceId
-            ? { price: plan.stripePriceId, quantity: 1 }
-            : {
-                quantity: 1,
-                price_data: {
-                  currency: plan.currency.toLowerCase(),
-                  unit_amount: plan.priceMinor,
-                  recurring: { interval: plan.interval },
-                  product_data: { name: plan.name },
+    return this.call(async () => {
+      const session = await this.client.checkout.sessions.create(
+        {
+          mode: 'subscription',
+          client_reference_id: user.id,
+          ...(request.customerId ? { customer: request.customerId } : { customer_email: user.email }),
+          line_items: [
+            plan.stripePriceId
+              ? { price: plan.stripePriceId, quantity: 1 }
+              : {
+                  quantity: 1,
+                  price_data: {
+                    currency: plan.currency.toLowerCase(),
+                    unit_amount: plan.priceMinor,
+                    recurring: { interval: plan.interval },
+                    product_data: { name: plan.name },
+                  },
                 },
-              },
-        ],
-        subscription_data: {
-          ...(request.trialDays > 0 && { trial_period_days: request.trialDays }),
-          metadata: { userId: user.id, planId: plan.id },
+          ],
+          subscription_data: {
+            ...(request.trialDays > 0 && { trial_period_days: request.trialDays }),
+            metadata: { userId: user.id, planId: plan.id },
+          },
+          // Our coupons exist in Stripe under the same id; without one, Stripe's promotion codes are offered.
+          ...(coupon ? { discounts: [{ coupon: coupon.code }] } : { allow_promotion_codes: true }),
+          metadata: { sessionId: request.sessionId, userId: user.id, planId: plan.id },
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
         },
-        // Our coupons exist in Stripe under the same id; without one, Stripe's promotion codes are offered.
-        ...(coupon ? { discounts: [{ coupon: coupon.code }] } : { allow_promotion_codes: true }),
-        metadata: { sessionId: request.sessionId, userId: user.id, planId: plan.id },
-        success_url: request.successUrl,
-        cancel_url: request.cancelUrl,
-      });
+        // A retry after a lost answer returns the same Checkout Session instead of opening another.
+        { idempotencyKey: `checkout-${request.sessionId}` },
+      );
       if (!session.url) throw new ProviderRefusedError('checkout session without a URL');
       return { url: session.url, providerSessionId: session.id };
     });
   }
 
+  async expireCheckout(providerSessionId: string): Promise<void> {
+    await this.call(() => this.client.checkout.sessions.expire(providerSessionId));
+  }
+
   async setCancelAtPeriodEnd(subscription: SubscriptionRow, cancel: boolean): Promise<void> {
     const id = subscription.provider_subscription_id;
     if (!id) throw new AppError(404, 'NOT_FOUND', SUBSCRIPTION_ERRORS.noSubscription);
-    await call(() => this.client.subscriptions.update(id, { cancel_at_period_end: cancel }));
+    await this.call(() => this.client.subscriptions.update(id, { cancel_at_period_end: cancel }));
   }
 
   async cancelNow(subscription: SubscriptionRow): Promise<void> {
     const id = subscription.provider_subscription_id;
     if (!id) return;
-    await call(() => this.client.subscriptions.cancel(id));
+    await this.call(() => this.client.subscriptions.cancel(id));
   }
 
   async manageCardUrl(subscription: SubscriptionRow, returnUrl: string): Promise<string> {
     const customer = subscription.customer_id;
     if (!customer) throw new AppError(404, 'NOT_FOUND', SUBSCRIPTION_ERRORS.noCustomer);
-    const session = await call(() =>
+    const session = await this.call(() =>
       this.client.billingPortal.sessions.create({ customer, return_url: returnUrl }),
     );
     return session.url;
@@ -361,7 +391,7 @@ export class StripeProvider implements PaymentProvider {
       const id = row.provider_subscription_id;
       if (!id) continue;
       try {
-        const sub = await call(() => this.client.subscriptions.retrieve(id));
+        const sub = await this.call(() => this.client.subscriptions.retrieve(id));
         await this.svc.inTransaction(async (db, after) => {
           // What Stripe says now is newer than any event we have seen.
           const state = await this.stateFrom(

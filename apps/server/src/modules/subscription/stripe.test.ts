@@ -24,6 +24,7 @@ interface Recorded {
   method: string;
   path: string;
   form: URLSearchParams;
+  idempotencyKey: string | undefined;
 }
 
 /** A small stand-in for api.stripe.com: records requests, answers like Stripe, can be slow. */
@@ -31,6 +32,8 @@ class FakeStripe {
   server: Server;
   requests: Recorded[] = [];
   delayMs = 0;
+  /** Requests whose answer is still being delayed. */
+  pending = 0;
   subscriptions = new Map<string, Record<string, unknown>>();
 
   constructor() {
@@ -39,6 +42,10 @@ class FakeStripe {
 
   async start(): Promise<string> {
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return this.url;
+  }
+
+  get url(): string {
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
@@ -46,8 +53,18 @@ class FakeStripe {
     let body = '';
     for await (const chunk of request) body += chunk;
     const path = (request.url ?? '').split('?')[0] ?? '';
-    this.requests.push({ method: request.method ?? '', path, form: new URLSearchParams(body) });
-    if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
+    const idempotencyKey = request.headers['idempotency-key'];
+    this.requests.push({
+      method: request.method ?? '',
+      path,
+      form: new URLSearchParams(body),
+      idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : undefined,
+    });
+    if (this.delayMs > 0) {
+      this.pending += 1;
+      await new Promise((resolve) => setTimeout(resolve, this.delayMs));
+      this.pending -= 1;
+    }
     if (response.destroyed) return;
     const send = (status: number, value: unknown) => {
       response.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_test' });
@@ -55,6 +72,10 @@ class FakeStripe {
     };
     if (request.headers.authorization !== 'Bearer sk_test_fake') {
       return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+    }
+    const expire = /^\/v1\/checkout\/sessions\/([\w-]+)\/expire$/.exec(path);
+    if (request.method === 'POST' && expire?.[1]) {
+      return send(200, { id: expire[1], object: 'checkout.session', status: 'expired', url: null });
     }
     if (request.method === 'POST' && path === '/v1/checkout/sessions') {
       const id = `cs_test_${randomBytes(6).toString('hex')}`;
@@ -216,6 +237,60 @@ describe('checkout and portal', () => {
     expect(sent?.form.get('subscription_data[metadata][userId]')).toBe(person.userId);
     expect(sent?.form.get('line_items[0][price_data][unit_amount]')).toBe('1499');
     expect(sent?.form.get('success_url')).toMatch(/^http:\/\/app\.test\/#\/success\?session=/);
+    // A retried request cannot open a second Checkout Session.
+    expect(sent?.idempotencyKey).toBe(`checkout-${response.json().sessionId}`);
+  });
+
+  it('opening a second checkout expires the first at Stripe, so only one can be paid', async () => {
+    const person = await verifiedUser();
+    const open = (planId: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/subscription/create-subscription',
+        headers: bearer(person.token),
+        payload: { planId },
+      });
+    const first = (await open('monthly')).json().url as string;
+    await open('yearly');
+    const firstId = /cs_test_\w+/.exec(first)?.[0];
+    const expired = fake.requests.filter((r) => r.path.endsWith('/expire'));
+    expect(expired.map((r) => r.path)).toEqual([`/v1/checkout/sessions/${firstId}/expire`]);
+  });
+
+  it('a Stripe that does not answer is given up on at the deadline, retries included', async () => {
+    const slow = await createTestApp({
+      config: {
+        billing: {
+          ...t.app.config.billing,
+          stripe: {
+            secretKey: 'sk_test_fake',
+            webhookSecret: WEBHOOK_SECRET,
+            apiUrl: fake.url,
+            timeoutMs: 5_000,
+            deadlineMs: 300,
+          },
+        },
+      },
+    });
+    try {
+      const email = uniqueEmail();
+      const person = await register(slow.app, email);
+      await slow.app.inject(
+        `/api/auth/verify-email/${await secretFromOutbox(slow.app, email, 'verify-email')}`,
+      );
+      fake.delayMs = 2_000;
+      const response = await slow.app.inject({
+        method: 'POST',
+        url: '/api/subscription/create-subscription',
+        headers: bearer(person.token),
+        payload: { planId: 'monthly' },
+      });
+      expect(errorOf(response)).toMatchObject({ status: 503, error: 'Service temporarily unavailable' });
+      // The answer came while Stripe was still holding the request: the deadline ended the wait.
+      expect(fake.pending).toBe(1);
+    } finally {
+      await slow.close();
+    }
   });
 
   it('a provider timeout: 503 "Service temporarily unavailable" and nothing stored', async () => {
