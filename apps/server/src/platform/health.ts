@@ -2,11 +2,11 @@ import { APP_VERSION_LABEL } from '@app/contracts/constants.ts';
 import { HealthSchema, ReadySchema } from '@app/contracts/health.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { isReachable } from './db/database.ts';
+import { isWritable } from './db/database.ts';
 import type { Tables } from './db/schema.ts';
 import { AppError } from './errors.ts';
 
-/** Liveness (the process answers) and readiness (it can reach its database). */
+/** Liveness (the process answers) and readiness (its database takes writes). */
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Kysely<Tables> }> = async (app, { db }) => {
   const tags = ['health'];
   app.get(
@@ -18,7 +18,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Kysely<Tables> }> = async
     '/ready',
     { config: { rateLimit: false }, schema: { tags, response: { 200: ReadySchema } } },
     async () => {
-      if (!(await isReachable(db))) throw new AppError(503, 'UNAVAILABLE');
+      if (!(await isWritable(db))) throw new AppError(503, 'UNAVAILABLE');
       return { status: 'ready' as const, database: 'ok' as const };
     },
   );

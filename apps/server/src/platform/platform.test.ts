@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { STATUS_MESSAGES } from '@app/contracts/errors.ts';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, TEST_DATABASE_URL, type TestApp } from '../testing/harness.ts';
 
@@ -256,6 +257,33 @@ describe('HTTP platform options', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ done: true });
     await closing;
+  });
+
+  it('reports not ready (503) while the database answers reads but refuses writes, and ready again after', async () => {
+    const t = await createTestApp();
+    const db = t.app.database.db;
+    try {
+      expect((await t.app.inject('/api/ready')).statusCode).toBe(200);
+      if (t.app.database.engine === 'sqlite') {
+        // The file can be read but not written, as on a full disk or a read-only mount.
+        await sql`pragma query_only = on`.execute(db);
+        expect((await sql`select 1 as ok`.execute(db)).rows).toHaveLength(1);
+        const response = await t.app.inject('/api/ready');
+        expect(response.statusCode).toBe(503);
+        expect(response.json()).toMatchObject({ code: 'UNAVAILABLE' });
+        await sql`pragma query_only = off`.execute(db);
+      } else {
+        // Another session holds the probe's table: writes wait, reads of other tables go on.
+        await db.transaction().execute(async (trx) => {
+          await sql`lock table readiness_probe in access exclusive mode`.execute(trx);
+          expect((await sql`select 1 as ok`.execute(db)).rows).toHaveLength(1);
+          expect((await t.app.inject('/api/ready')).statusCode).toBe(503);
+        });
+      }
+      expect((await t.app.inject('/api/ready')).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
   });
 
   it('reports not ready (503) when the database is gone', async () => {

@@ -88,15 +88,31 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
 }
 
 /** True when the database answers a trivial query within the time limit. */
-export async function isReachable(db: Kysely<Tables>, timeoutMs = 2000): Promise<boolean> {
+export function isReachable(db: Kysely<Tables>, timeoutMs = 2000): Promise<boolean> {
+  return withinTime(sql`select 1 as ok`.execute(db), timeoutMs);
+}
+
+/** True when the database takes a small write within the time limit (reads alone can still work). */
+export function isWritable(db: Kysely<Tables>, timeoutMs = 2000): Promise<boolean> {
+  const write = db
+    .insertInto('readiness_probe')
+    .values({ id: 1, checked_at: new Date().toISOString() })
+    .onConflict((conflict) =>
+      conflict.column('id').doUpdateSet({ checked_at: (eb) => eb.ref('excluded.checked_at') }),
+    )
+    .execute();
+  return withinTime(write, timeoutMs);
+}
+
+async function withinTime(work: Promise<unknown>, timeoutMs: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<false>((resolve) => {
     timer = setTimeout(() => resolve(false), timeoutMs);
   });
-  const probe = sql`select 1 as ok`
-    .execute(db)
-    .then(() => true)
-    .catch(() => false);
+  const probe = work.then(
+    () => true,
+    () => false,
+  );
   try {
     return await Promise.race([probe, timeout]);
   } finally {

@@ -8,9 +8,15 @@ import type { SubscriptionTables } from '../../modules/subscription/tables.ts';
 import type { AuditTables } from '../audit/tables.ts';
 import type { MailTables } from '../mailer/tables.ts';
 
+/** The row the readiness check rewrites (see isWritable). */
+export interface PlatformTables {
+  readiness_probe: { id: number; checked_at: string };
+}
+
 /** Every table of the product; each module declares (and owns) its own. */
 export interface Tables
-  extends AuthTables,
+  extends PlatformTables,
+    AuthTables,
     MailTables,
     AuditTables,
     SubscriptionTables,
