@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { startupProblem } from './platform/startup-problem.ts';
 
 const SHUTDOWN_LIMIT_MS = 10_000;
 
@@ -39,6 +40,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(error instanceof ConfigError ? error.message : (startupProblem(error) ?? error));
   process.exit(1);
 });
