@@ -1,7 +1,7 @@
 import type { PartnerProgramme } from '@app/contracts/partners.ts';
 import { expect, test } from '@playwright/test';
 import { uniqueEmail } from './support/accounts.ts';
-import { waitForMail } from './support/mail.ts';
+import { linkIn, waitForMail } from './support/mail.ts';
 
 test.describe('partner programme', () => {
   test('the page explains the programme with the configured figures and leads to the application', async ({
@@ -29,7 +29,9 @@ test.describe('partner programme', () => {
     await expect(page.getByRole('heading', { name: 'Apply to become a partner' })).toBeVisible();
   });
 
-  test('an application is confirmed on screen and by mail; a repeat updates it', async ({ page }) => {
+  test('an application is confirmed on screen and by mail; a repeat waits for the mailed link', async ({
+    page,
+  }) => {
     const email = uniqueEmail('applicant');
     const apply = async (promotion: string) => {
       await page.goto('/#/partners');
@@ -58,7 +60,16 @@ test.describe('partner programme', () => {
     await apply('A weekly video on the coming transits, with my code in the description.');
     await page.getByLabel('I have read and accept the programme terms.').check();
     await page.getByRole('button', { name: 'Send application' }).click();
+    await expect(page.getByRole('heading', { name: 'Confirm by email' })).toBeVisible();
+    const confirmation = await waitForMail(email, /Confirm the changes/);
+    expect(confirmation.text).not.toContain('weekly video');
+
+    await page.goto(linkIn(confirmation, 'partners/confirm'));
+    await page.getByRole('button', { name: 'Confirm the changes' }).click();
     await expect(page.getByRole('heading', { name: 'Application updated' })).toBeVisible();
-    await waitForMail(email, /partner application/, 2);
+    // The link works once.
+    await page.reload();
+    await page.getByRole('button', { name: 'Confirm the changes' }).click();
+    await expect(page.getByRole('alert')).toContainText('This link is not valid or has expired.');
   });
 });

@@ -9,8 +9,10 @@ import { EmailSchema } from './email.ts';
 export const PARTNER_PATHS = {
   /** GET, public: the programme's figures. */
   programme: '/api/partners/programme',
-  /** POST, public: apply (a repeat from the same email updates the pending application). */
+  /** POST, public: apply (a repeat for a pending email waits for the link mailed to it). */
   apply: '/api/partners/applications',
+  /** POST { token }, public: confirm the answers sent again for a pending application. */
+  confirmChanges: '/api/partners/applications/confirm',
   /** GET ?status=&limit=&offset=: applications, newest first. */
   adminApplications: '/api/admin/partners/applications',
   /** POST: approve, creating the partner and its coupon code. */
@@ -82,15 +84,25 @@ export type PartnerApplicationInput = z.input<typeof PartnerApplicationBodySchem
 export type PartnerApplicationBody = z.infer<typeof PartnerApplicationBodySchema>;
 
 /**
- * 201 for a new application, 200 when a pending one from the same email was updated.
- * 409 CONFLICT when the email already belongs to a partner.
+ * 201 for a new application. 202 when the email already has a pending application: the new answers
+ * replace it only once the link mailed to that address confirms them. 409 CONFLICT when the email
+ * already belongs to a partner.
  */
 export const PartnerApplicationResultSchema = z.object({
   success: z.literal(true),
   message: z.string(),
-  updated: z.boolean(),
+  awaitingConfirmation: z.boolean(),
 });
 export type PartnerApplicationResult = z.infer<typeof PartnerApplicationResultSchema>;
+
+/** The secret from the mailed confirmation link. 404 NOT_FOUND when it is spent, expired or unknown. */
+export const ConfirmApplicationChangesBodySchema = z.object({ token: z.string().trim().min(1).max(200) });
+export type ConfirmApplicationChangesBody = z.infer<typeof ConfirmApplicationChangesBodySchema>;
+export const ConfirmApplicationChangesResultSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+});
+export type ConfirmApplicationChangesResult = z.infer<typeof ConfirmApplicationChangesResultSchema>;
 
 export const ApplicationStatusSchema = z.enum(['pending', 'approved', 'rejected']);
 export type ApplicationStatus = z.infer<typeof ApplicationStatusSchema>;

@@ -42,7 +42,10 @@ export async function waitForMail(address: string, subject: RegExp, count = 1): 
 }
 
 /** The first link in a mail's text that leads into the app at the given hash route. */
-export function linkIn(mail: SinkMail, route: 'verify-email' | 'reset-password'): string {
+export function linkIn(
+  mail: SinkMail,
+  route: 'verify-email' | 'reset-password' | 'partners/confirm',
+): string {
   const match = new RegExp(`https?://\\S+/#/${route}/[A-Za-z0-9_-]+`).exec(mail.text);
   if (!match) throw new Error(`no ${route} link in mail "${mail.subject}":\n${mail.text}`);
   return match[0];

@@ -25,6 +25,7 @@ export const pageLoaders = {
   updates: () => import('../features/updates/pages/updates-page.tsx'),
   partners: () => import('../features/partners/components/partners-page.tsx'),
   partnerApply: () => import('../features/partners/components/partner-apply-page.tsx'),
+  partnerConfirmChanges: () => import('../features/partners/components/confirm-changes-page.tsx'),
 } as const;
 
 export type PageName = keyof typeof pageLoaders;

@@ -46,6 +46,7 @@ export const routes: RouteObject[] = [
           open('/status', 'status'),
           open('/partners', 'partners'),
           open('/partners/apply', 'partnerApply'),
+          open('/partners/confirm/:token', 'partnerConfirmChanges'),
           open('/verify-email/:token', 'verifyEmail'),
           open('/forgot-password', 'forgotPassword'),
           open('/reset-password/:token', 'resetPassword'),

@@ -13,6 +13,7 @@ import type { Config } from '../../config.ts';
 import type { AuthUser } from '../../platform/auth-guard.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, unauthenticated } from '../../platform/errors.ts';
+import { hashLinkSecret, newLinkSecret } from '../../platform/link-secrets.ts';
 import type { Mailer } from '../../platform/mailer/mailer.ts';
 import { clientKey, type Throttle } from '../../platform/throttle.ts';
 import { LoginGuard } from './login-guard.ts';
@@ -21,7 +22,7 @@ import { type PasswordHasher, passwordProblem } from './passwords.ts';
 import type { Account, AuthRepository } from './repository.ts';
 import type { CachedSession, SessionCache } from './session-cache.ts';
 import type { SecretPurpose } from './tables.ts';
-import { hashLinkSecret, newId, newLinkSecret, type TokenClaims, type TokenSigner } from './tokens.ts';
+import { newId, type TokenClaims, type TokenSigner } from './tokens.ts';
 
 /** Where a request came from, as recorded on sessions and used by the throttles. */
 export interface RequestContext {

@@ -1,4 +1,4 @@
-import { createHash, createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
+import { createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../../platform/clock.ts';
 
@@ -73,16 +73,6 @@ export class TokenSigner {
       return null;
     }
   }
-}
-
-/** A secret for a mailed link (256 bits, 43 base64url characters) and the hash we keep of it. */
-export function newLinkSecret(): { secret: string; hash: string } {
-  const secret = randomBytes(32).toString('base64url');
-  return { secret, hash: hashLinkSecret(secret) };
-}
-
-export function hashLinkSecret(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
 }
 
 export function newId(): string {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../../testing/harness.ts';
+import { PARTNER_MESSAGES } from './service.ts';
 import {
   application,
   createProgrammeApp,
@@ -56,7 +57,7 @@ describe('POST /api/partners/applications', () => {
     const body = application();
     const response = await send(t.app, 'POST', '/api/partners/applications', { body });
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ success: true, updated: false });
+    expect(response.json()).toMatchObject({ success: true, awaitingConfirmation: false });
     const rows = await applicationsOf(body.email as string);
     expect(rows).toEqual([
       expect.objectContaining({ name: 'Luna Sky', status: 'pending', audience_size: '10k-100k' }),
@@ -67,9 +68,10 @@ describe('POST /api/partners/applications', () => {
     expect(mail.text).toContain('We have received your application');
   });
 
-  it('updates the pending application when the same address applies again', async () => {
+  it('answers sent again for a pending address change nothing until the mailed link confirms them', async () => {
     const email = uniqueEmail('again');
     await send(t.app, 'POST', '/api/partners/applications', { body: application({ email }) });
+    const original = await applicationsOf(email);
     const again = await send(t.app, 'POST', '/api/partners/applications', {
       body: application({
         email: `  ${email.toUpperCase()}`,
@@ -78,8 +80,33 @@ describe('POST /api/partners/applications', () => {
         promotion: 'A YouTube series about the planets, with the link in every description.',
       }),
     });
-    expect(again.statusCode).toBe(200);
-    expect(again.json()).toMatchObject({ success: true, updated: true });
+    expect(again.statusCode).toBe(202);
+    expect(again.json()).toEqual({
+      success: true,
+      awaitingConfirmation: true,
+      message: PARTNER_MESSAGES.confirmChanges,
+    });
+    // Whoever sent them, the pending application is as its owner left it.
+    expect(await applicationsOf(email)).toEqual(original);
+
+    await t.app.mailer.flush();
+    const mail = await t.smtp!.waitFor(
+      (m) => m.to.includes(email) && m.subject.startsWith('Confirm the changes'),
+    );
+    // Nothing the sender typed is repeated to an address nobody has proven.
+    expect(mail.text).not.toContain('Luna S.');
+    expect(mail.text).not.toContain('YouTube');
+    const token = decodeURIComponent(/#\/partners\/confirm\/([^\s)\]]+)/.exec(mail.text)?.[1] ?? '');
+    expect(token).toMatch(/^[\w-]{43}$/);
+
+    const wrong = await send(t.app, 'POST', '/api/partners/applications/confirm', {
+      body: { token: 'x'.repeat(43) },
+    });
+    expect(wrong.statusCode).toBe(404);
+    expect(wrong.json().error).toBe(PARTNER_MESSAGES.changesLinkInvalid);
+    const confirmed = await send(t.app, 'POST', '/api/partners/applications/confirm', { body: { token } });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toEqual({ success: true, message: PARTNER_MESSAGES.changesConfirmed });
     expect(await applicationsOf(email)).toEqual([
       expect.objectContaining({
         name: 'Luna S.',
@@ -88,8 +115,26 @@ describe('POST /api/partners/applications', () => {
         promotion: 'A YouTube series about the planets, with the link in every description.',
       }),
     ]);
+    // A link works once.
+    expect(
+      (await send(t.app, 'POST', '/api/partners/applications/confirm', { body: { token } })).statusCode,
+    ).toBe(404);
+  });
+
+  it('a confirmation link expires after a day', async () => {
+    const email = uniqueEmail('late');
+    await send(t.app, 'POST', '/api/partners/applications', { body: application({ email }) });
+    await send(t.app, 'POST', '/api/partners/applications', { body: application({ email, name: 'Later' }) });
     await t.app.mailer.flush();
-    await t.smtp!.waitFor((m) => m.to.includes(email) && m.text.includes('updated your pending application'));
+    const mail = await t.smtp!.waitFor(
+      (m) => m.to.includes(email) && m.subject.startsWith('Confirm the changes'),
+    );
+    const token = decodeURIComponent(/#\/partners\/confirm\/([^\s)\]]+)/.exec(mail.text)?.[1] ?? '');
+    t.clock.advance(24 * 60 * 60_000 + 1);
+    expect(
+      (await send(t.app, 'POST', '/api/partners/applications/confirm', { body: { token } })).statusCode,
+    ).toBe(404);
+    expect((await applicationsOf(email))[0]?.name).toBe('Luna Sky');
   });
 
   it('treats two simultaneous applications from one address as one', async () => {
@@ -98,7 +143,7 @@ describe('POST /api/partners/applications', () => {
       send(t.app, 'POST', '/api/partners/applications', { body: application({ email }) }),
       send(t.app, 'POST', '/api/partners/applications', { body: application({ email }) }),
     ]);
-    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 201]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 202]);
     expect(await applicationsOf(email)).toHaveLength(1);
   });
 

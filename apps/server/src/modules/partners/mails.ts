@@ -8,15 +8,26 @@ function percent(rate: number): string {
   return `${Math.round(rate * 10_000) / 100} %`;
 }
 
-export function applicationReceivedMail(to: string, updated: boolean): MailMessage {
+export function applicationReceivedMail(to: string): MailMessage {
   return composeMail(to, `Your ${PRODUCT_NAME} partner application`, [
     greeting(),
-    updated
-      ? 'We have updated your pending application to the partner programme with the answers you just sent.'
-      : 'Thank you for applying to the partner programme. We have received your application.',
+    'Thank you for applying to the partner programme. We have received your application.',
     'We read every application ourselves and will write to you at this address once we have decided, usually within a few working days.',
     'If you did not apply, you can ignore this mail.',
   ]);
+}
+
+export function applicationChangesMail(to: string, confirmUrl: string): MailMessage {
+  return composeMail(
+    to,
+    `Confirm the changes to your ${PRODUCT_NAME} partner application`,
+    [
+      greeting(),
+      'New answers were sent for the partner application of this address. Your application stays as it was until you confirm them with the link below, which works for 24 hours.',
+      'If you did not send them, ignore this mail and nothing changes.',
+    ],
+    { url: confirmUrl, label: 'Confirm the changes' },
+  );
 }
 
 export function applicationApprovedMail(

@@ -1,6 +1,7 @@
 import { defineModule } from '../../platform/module.ts';
 import { AffiliateService } from './affiliate.ts';
 import * as partners from './migrations/0040-partners.ts';
+import * as applicationChanges from './migrations/0043-application-changes.ts';
 import { PartnerRepository } from './repository.ts';
 import { adminPartnerRoutes, partnerRoutes } from './routes.ts';
 import { PartnerService } from './service.ts';
@@ -21,7 +22,7 @@ declare module 'fastify' {
 export const partnersModule = defineModule({
   name: 'partners',
   dependencies: ['auth'],
-  migrations: { '0040-partners': partners },
+  migrations: { '0040-partners': partners, '0043-application-changes': applicationChanges },
   async register(app) {
     const { config } = app;
     const settings = config.programme;

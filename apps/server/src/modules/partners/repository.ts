@@ -13,6 +13,7 @@ import type {
   AffiliateAttributionsTable,
   AffiliateClicksTable,
   CommissionLedgerTable,
+  PartnerApplicationChangesTable,
   PartnerApplicationsTable,
   PartnersTable,
 } from './tables.ts';
@@ -154,21 +155,43 @@ export class PartnerRepository {
     return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
   }
 
-  /** Replaces the answers of the pending application of this address; false when none is pending. */
-  async updatePendingApplication(body: PartnerApplicationBody, now: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable('partner_applications')
-      .set({
-        name: body.name,
-        channels: body.channels,
-        audience_size: body.audienceSize,
-        promotion: body.promotion,
-        updated_at: now,
-      })
-      .where('email', '=', body.email)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+  /** Keeps answers for a pending application until the link mailed with them confirms them. */
+  async insertChanges(change: PartnerApplicationChangesTable): Promise<void> {
+    await this.db.insertInto('partner_application_changes').values(change).execute();
+  }
+
+  /**
+   * Applies the answers behind a confirmation link to the still-pending application, once; every
+   * other link for that application is spent with it. Null when the link leads nowhere.
+   */
+  async applyChanges(secretHash: string, now: string): Promise<PartnerApplicationsTable | null> {
+    return this.transaction(async (trx) => {
+      const change = await trx
+        .selectFrom('partner_application_changes')
+        .selectAll()
+        .where('secret_hash', '=', secretHash)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      if (!change) return null;
+      await trx
+        .deleteFrom('partner_application_changes')
+        .where('application_id', '=', change.application_id)
+        .execute();
+      const updated = await trx
+        .updateTable('partner_applications')
+        .set({
+          name: change.name,
+          channels: change.channels,
+          audience_size: change.audience_size,
+          promotion: change.promotion,
+          updated_at: now,
+        })
+        .where('id', '=', change.application_id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) return null;
+      return this.findApplication(change.application_id, trx);
+    });
   }
 
   async listApplications(

@@ -11,6 +11,8 @@ import {
   AdminPartnersResultSchema,
   ApproveApplicationBodySchema,
   ApproveApplicationResultSchema,
+  ConfirmApplicationChangesBodySchema,
+  ConfirmApplicationChangesResultSchema,
   IdParamsSchema,
   PartnerApplicationBodySchema,
   PartnerApplicationResultSchema,
@@ -46,13 +48,27 @@ export const partnerRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         body: PartnerApplicationBodySchema,
-        response: { 200: PartnerApplicationResultSchema, 201: PartnerApplicationResultSchema },
+        response: { 201: PartnerApplicationResultSchema, 202: PartnerApplicationResultSchema },
       },
     },
     async (request, reply) => {
-      const { updated, message } = await partners.apply(request.body, request.ip);
-      return reply.status(updated ? 200 : 201).send({ success: true as const, message, updated });
+      const { awaitingConfirmation, message } = await partners.apply(request.body, request.ip);
+      return reply
+        .status(awaitingConfirmation ? 202 : 201)
+        .send({ success: true as const, message, awaitingConfirmation });
     },
+  );
+
+  app.post(
+    '/partners/applications/confirm',
+    {
+      schema: {
+        tags,
+        body: ConfirmApplicationChangesBodySchema,
+        response: { 200: ConfirmApplicationChangesResultSchema },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await partners.confirmChanges(request.body.token)) }),
   );
 
   app.post(

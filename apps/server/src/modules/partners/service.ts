@@ -11,16 +11,26 @@ import type {
 } from '@app/contracts/partners.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
+import { hashLinkSecret, newLinkSecret } from '../../platform/link-secrets.ts';
 import type { Mailer } from '../../platform/mailer/mailer.ts';
 import { clientKey, type Throttle } from '../../platform/throttle.ts';
 import type { ProgrammeConfig } from './config.ts';
-import { applicationApprovedMail, applicationReceivedMail, applicationRejectedMail } from './mails.ts';
+import {
+  applicationApprovedMail,
+  applicationChangesMail,
+  applicationReceivedMail,
+  applicationRejectedMail,
+} from './mails.ts';
 import { type PartnerRepository, toApplication, toPartner } from './repository.ts';
 
 export const PARTNER_MESSAGES = {
   received:
     'Thank you! Your application has been received. We have sent a confirmation to your email address.',
-  updated: 'Your pending application has been updated. We have sent a confirmation to your email address.',
+  confirmChanges:
+    'You already have a pending application. We have sent a link to your email address: open it to confirm these changes.',
+  changesConfirmed: 'Your pending application has been updated with the answers you confirmed.',
+  changesLinkInvalid:
+    'This link is not valid or has expired. Please send your answers again from the application page.',
   alreadyPartner: 'This email address already belongs to a partner. Please contact support for help.',
   decided: 'This application has already been decided.',
   applicationNotFound: 'This application does not exist.',
@@ -29,6 +39,8 @@ export const PARTNER_MESSAGES = {
 } as const;
 
 const RECENT_LEDGER = 100;
+/** How long the link confirming new answers for a pending application works. */
+const CHANGES_LINK_TTL_MS = 24 * 60 * 60_000;
 const CODE_ATTEMPTS = 12;
 
 export interface PartnerServiceDeps {
@@ -77,8 +89,14 @@ export class PartnerService {
     };
   }
 
-  /** Stores (or refreshes the pending) application and confirms it by mail. */
-  async apply(body: PartnerApplicationBody, ip: string): Promise<{ updated: boolean; message: string }> {
+  /**
+   * Stores a new application and confirms it by mail. Answers for an address whose application is
+   * pending replace nothing until the link mailed to that address confirms them.
+   */
+  async apply(
+    body: PartnerApplicationBody,
+    ip: string,
+  ): Promise<{ awaitingConfirmation: boolean; message: string }> {
     const { repo, throttle, rules, mailer } = this.deps;
     await throttle.take(
       { rule: rules.applicationsPerIp, key: `partner-apply:ip:${clientKey(ip)}` },
@@ -88,13 +106,38 @@ export class PartnerService {
       throw new AppError(409, 'CONFLICT', PARTNER_MESSAGES.alreadyPartner);
     }
     const now = this.now;
-    let updated = await repo.updatePendingApplication(body, now);
-    // Two submissions at once: the loser of the insert finds the winner's row and updates it.
-    if (!updated && !(await repo.insertApplication(randomUUID(), body, now))) {
-      updated = await repo.updatePendingApplication(body, now);
+    // The insert decides between two submissions at once: the loser's answers wait for the link.
+    if (await repo.insertApplication(randomUUID(), body, now)) {
+      await mailer.queue(applicationReceivedMail(body.email));
+      return { awaitingConfirmation: false, message: PARTNER_MESSAGES.received };
     }
-    await mailer.queue(applicationReceivedMail(body.email, updated));
-    return { updated, message: updated ? PARTNER_MESSAGES.updated : PARTNER_MESSAGES.received };
+    const pending = await repo.findPendingApplication(body.email);
+    if (!pending) throw new AppError(409, 'CONFLICT', PARTNER_MESSAGES.decided);
+    const { secret, hash } = newLinkSecret();
+    await repo.insertChanges({
+      secret_hash: hash,
+      application_id: pending.id,
+      name: body.name,
+      channels: body.channels,
+      audience_size: body.audienceSize,
+      promotion: body.promotion,
+      created_at: now,
+      expires_at: new Date(this.deps.clock.now().getTime() + CHANGES_LINK_TTL_MS).toISOString(),
+    });
+    await mailer.queue(
+      applicationChangesMail(
+        body.email,
+        `${this.deps.appUrl}/#/partners/confirm/${encodeURIComponent(secret)}`,
+      ),
+    );
+    return { awaitingConfirmation: true, message: PARTNER_MESSAGES.confirmChanges };
+  }
+
+  /** Applies the answers behind a confirmation link (once). */
+  async confirmChanges(secret: string): Promise<{ message: string }> {
+    const application = await this.deps.repo.applyChanges(hashLinkSecret(secret), this.now);
+    if (!application) throw new AppError(404, 'NOT_FOUND', PARTNER_MESSAGES.changesLinkInvalid);
+    return { message: PARTNER_MESSAGES.changesConfirmed };
   }
 
   async listApplications(

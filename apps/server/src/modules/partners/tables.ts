@@ -15,6 +15,18 @@ export interface PartnerApplicationsTable {
   decided_at: string | null;
 }
 
+/** Answers waiting for the applicant's confirmation by mail (see PartnerService.apply). */
+export interface PartnerApplicationChangesTable {
+  secret_hash: string;
+  application_id: string;
+  name: string;
+  channels: string;
+  audience_size: AudienceSize;
+  promotion: string;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface PartnersTable {
   id: string;
   application_id: string | null;
@@ -64,6 +76,7 @@ export interface CommissionLedgerTable {
 
 export interface PartnerTables {
   partner_applications: PartnerApplicationsTable;
+  partner_application_changes: PartnerApplicationChangesTable;
   partners: PartnersTable;
   affiliate_clicks: AffiliateClicksTable;
   affiliate_attributions: AffiliateAttributionsTable;

@@ -14,9 +14,9 @@ const adapter: AxiosAdapter = async (config) => {
   if (config.method === 'post') {
     posted.push(JSON.parse(String(config.data)));
     return {
-      data: { success: true, message: 'Thank you for applying.', updated: true },
-      status: 200,
-      statusText: 'OK',
+      data: { success: true, message: 'Open the link we sent.', awaitingConfirmation: true },
+      status: 202,
+      statusText: 'Accepted',
       headers: {},
       config,
     };
@@ -73,7 +73,8 @@ describe('partner application page', () => {
     );
     await userEvent.click(screen.getByLabelText('I have read and accept the programme terms.'));
     await userEvent.click(screen.getByRole('button', { name: 'Send application' }));
-    expect(await screen.findByRole('heading', { name: 'Application updated' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Confirm by email' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Open the link we sent.');
     expect(posted).toEqual([
       {
         name: 'Luna Sky',

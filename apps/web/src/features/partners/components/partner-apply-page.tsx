@@ -30,18 +30,31 @@ import { ProgrammeTerms } from './programme-terms.tsx';
 const AUDIENCE_OPTIONS = AUDIENCE_SIZES.map((size) => ({ value: size, label: AUDIENCE_SIZE_LABELS[size] }));
 const FIELDS = ['name', 'email', 'channels', 'audienceSize', 'promotion', 'acceptTerms'] as const;
 
-function Received({ message, email, updated }: { message: string; email: string; updated: boolean }) {
+interface Sent {
+  message: string;
+  email: string;
+  awaitingConfirmation: boolean;
+}
+
+function Received({ message, email, awaitingConfirmation }: Sent) {
   return (
-    <Page title={updated ? 'Application updated' : 'Application received'}>
+    <Page title={awaitingConfirmation ? 'Confirm by email' : 'Application received'}>
       <Card className="flex flex-col items-start gap-4">
         <MailCheck aria-hidden="true" className="size-10 text-gold" />
         <p role="status">{message}</p>
         <p className="text-sm text-muted">
-          {updated
-            ? 'You had already applied with this address: your pending application now holds what you just sent.'
-            : 'We review every application.'}{' '}
-          A confirmation is on its way to <strong className="break-all">{email}</strong>, and our decision
-          will come to the same address.
+          {awaitingConfirmation ? (
+            <>
+              This address already has an application waiting for our decision. It keeps its earlier answers
+              until you open the link we sent to <strong className="break-all">{email}</strong>; the link
+              works for 24 hours.
+            </>
+          ) : (
+            <>
+              We review every application. A confirmation is on its way to{' '}
+              <strong className="break-all">{email}</strong>, and our decision will come to the same address.
+            </>
+          )}
         </p>
         <Link to="/partners" className={buttonClasses('secondary')}>
           Back to the partner programme
@@ -56,7 +69,7 @@ export default function PartnerApplyPage() {
     'Apply to the Astro Guidance partner programme: tell us where you publish and how you would recommend the app.',
   );
   const programme = useProgramme();
-  const [received, setReceived] = useState<{ message: string; email: string; updated: boolean } | null>(null);
+  const [received, setReceived] = useState<Sent | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
@@ -80,7 +93,11 @@ export default function PartnerApplyPage() {
     setFormError(null);
     try {
       const result = await applyAsPartner(body);
-      setReceived({ message: result.message, email: body.email, updated: result.updated });
+      setReceived({
+        message: result.message,
+        email: body.email,
+        awaitingConfirmation: result.awaitingConfirmation,
+      });
     } catch (error) {
       setFormError(applyServerErrors(error, setError, FIELDS));
     }
