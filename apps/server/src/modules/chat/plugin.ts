@@ -1,4 +1,3 @@
-import { PAID_ACCESS_REQUIRED_MESSAGE } from '@app/contracts/subscription.ts';
 import type { Server } from 'socket.io';
 import { AppError } from '../../platform/errors.ts';
 import { defineModule } from '../../platform/module.ts';
@@ -50,10 +49,8 @@ export const chatModule = defineModule({
       checkAccess: async (user) => {
         if (!user.emailVerified)
           throw new AppError(403, 'EMAIL_NOT_VERIFIED', 'Please verify your email address first.');
-        if (!(await app.subscriptionAccess.hasPaidAccess(user)))
-          throw new AppError(403, 'PAYMENT_REQUIRED', PAID_ACCESS_REQUIRED_MESSAGE);
-        if (!(await app.subscriptionAccess.unlocks(user, 'chat')))
-          throw new AppError(403, 'PLAN_UPGRADE_REQUIRED', 'Your plan does not include the chat.');
+        const refusal = await app.subscriptionAccess.refusal(user, 'chat');
+        if (refusal) throw refusal;
       },
     });
     await shareRealtimeAcrossProcesses(app, realtime);

@@ -1,9 +1,18 @@
 import type { Role } from '@app/contracts/auth.ts';
-import type { SubscriptionStatusResult } from '@app/contracts/subscription.ts';
+import { PAID_ACCESS_REQUIRED_MESSAGE, type SubscriptionStatusResult } from '@app/contracts/subscription.ts';
 import type { Clock } from '../../platform/clock.ts';
+import { AppError } from '../../platform/errors.ts';
 import { nextPeriodPriceMinor } from './coupons.ts';
 import { hasPaidAccess } from './entitlement.ts';
 import type { StoredPlan, SubscriptionRepository, SubscriptionRow } from './repository.ts';
+
+export type Feature = 'landscape' | 'chat';
+
+const FEATURE_MESSAGES: Record<Feature, string> = {
+  landscape:
+    'Your plan does not include the daily cosmic landscape. Choose a full plan on the Subscription page to unlock it.',
+  chat: 'Your plan does not include the chat. Choose a plan with the chat on the Subscription page to unlock it.',
+};
 
 /** Statuses after which the provider takes another payment, unless cancelled at period end. */
 const RENEWING = new Set<SubscriptionRow['status']>(['trialing', 'active', 'past_due']);
@@ -38,15 +47,22 @@ export class AccessReader {
   }
 
   /**
-   * Whether the person's access includes a feature: admins have all; a paid plan of kind 'full'
-   * unlocks the landscape and the chat, the chat-only plan ('chat') the chat alone.
+   * Why the person may not use a feature, or null when they may: admins have all; a paid plan of
+   * kind 'full' unlocks the landscape and the chat, the chat-only plan ('chat') the chat alone.
+   * One query, since every landscape and chat request asks.
    */
-  async unlocks(user: { id: string; role: Role }, feature: 'landscape' | 'chat'): Promise<boolean> {
-    if (user.role === 'admin') return true;
-    const row = await this.repo.findSubscription(user.id);
-    if (!row || !this.decide(user.role, row)) return false;
-    const plan = await this.repo.findPlan(row.plan_id);
-    return !!plan && (plan.kind === 'full' || (plan.kind === 'chat' && feature === 'chat'));
+  async refusal(user: { id: string; role: Role }, feature: Feature): Promise<AppError | null> {
+    if (user.role === 'admin') return null;
+    const row = await this.repo.findSubscriptionWithPlanKind(user.id);
+    if (!this.decide(user.role, row))
+      return new AppError(403, 'PAYMENT_REQUIRED', PAID_ACCESS_REQUIRED_MESSAGE);
+    const kind = row?.plan_kind;
+    if (kind === 'full' || (kind === 'chat' && feature === 'chat')) return null;
+    return new AppError(403, 'PLAN_UPGRADE_REQUIRED', FEATURE_MESSAGES[feature]);
+  }
+
+  async unlocks(user: { id: string; role: Role }, feature: Feature): Promise<boolean> {
+    return (await this.refusal(user, feature)) === null;
   }
 
   async status(user: { id: string; role: Role }): Promise<SubscriptionStatusResult> {

@@ -30,12 +30,6 @@ declare module 'fastify' {
 
 const JOB_INTERVAL_MS = 60_000;
 
-const FEATURE_MESSAGES = {
-  landscape:
-    'Your plan does not include the daily cosmic landscape. Choose a full plan on the Subscription page to unlock it.',
-  chat: 'Your plan does not include the chat. Choose a plan with the chat on the Subscription page to unlock it.',
-} as const;
-
 /**
  * Subscriptions and payments: decorates app.requirePaidAccess (for modules registered after it),
  * app.subscriptionAccess and app.subscriptions. The partner programme's port (app.affiliate)
@@ -88,10 +82,9 @@ export const subscriptionModule = defineModule({
       'requireFeature',
       (feature: 'landscape' | 'chat') =>
         async function requireFeature(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
-          await app.requirePaidAccess.call(this, request, reply);
-          if (!(await access.unlocks(currentUser(request), feature))) {
-            throw new AppError(403, 'PLAN_UPGRADE_REQUIRED', FEATURE_MESSAGES[feature]);
-          }
+          await app.requireVerified.call(this, request, reply);
+          const refusal = await access.refusal(currentUser(request), feature);
+          if (refusal) throw refusal;
         },
     );
     app.auth.addExportSection('subscription', service.exportSection);

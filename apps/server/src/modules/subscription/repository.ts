@@ -99,6 +99,19 @@ export class SubscriptionRepository {
     return db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).executeTakeFirst();
   }
 
+  /** The subscription with its plan's kind, in one query (the feature guards ask on every request). */
+  findSubscriptionWithPlanKind(
+    userId: string,
+  ): Promise<(SubscriptionRow & { plan_kind: StoredPlan['kind'] | null }) | undefined> {
+    return this.db
+      .selectFrom('subscriptions')
+      .leftJoin('subscription_plans', 'subscription_plans.id', 'subscriptions.plan_id')
+      .selectAll('subscriptions')
+      .select('subscription_plans.kind as plan_kind')
+      .where('subscriptions.user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
   findByProviderSubscription(id: string, db: Db = this.db): Promise<SubscriptionRow | undefined> {
     return db
       .selectFrom('subscriptions')
