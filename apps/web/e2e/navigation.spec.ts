@@ -1,0 +1,110 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { PASSWORD, uniqueEmail } from './support/accounts.ts';
+import { linkIn, waitForMail } from './support/mail.ts';
+
+// A stranger's way around the app: sign up, verify, pay and enter birth data by clicking, then
+// reach every entry of the account menu and come back, at desktop and phone widths, with no
+// serious accessibility violation on any page on the way. Only the mailed link is typed in.
+
+/** The account menu's entries and the heading each page opens with. */
+const MENU: Array<{ entry: string; heading: RegExp; path: RegExp }> = [
+  { entry: 'Cosmic landscape', heading: /^Cosmic landscape$/, path: /#\/cosmic-landscape$/ },
+  { entry: 'Chat', heading: /^Chat$/, path: /#\/chat$/ },
+  { entry: 'Birth chart', heading: /^Your birth chart$/, path: /#\/birth-form$/ },
+  { entry: 'Subscription', heading: /^Your subscription$/, path: /#\/subscription$/ },
+  { entry: 'Settings', heading: /^Settings$/, path: /#\/settings$/ },
+];
+
+async function expectNoSeriousViolations(page: Page, where: string) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    where,
+  ).toEqual([]);
+}
+
+async function openMenuEntry(page: Page, entry: string) {
+  await page.getByRole('button', { name: /^Account menu for / }).click();
+  await page.getByRole('menuitem', { name: entry, exact: true }).click();
+}
+
+async function walkTheMenu(page: Page, width: number) {
+  await page.setViewportSize({ width, height: 860 });
+  for (const { entry, heading, path } of MENU) {
+    const before = page.url();
+    await openMenuEntry(page, entry);
+    await expect(page).toHaveURL(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    // Nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), entry).toBeLessThanOrEqual(width);
+    await expectNoSeriousViolations(page, `${entry} at ${width} px`);
+    // The browser's Back returns to where the person came from.
+    if (before !== page.url()) {
+      await page.goBack();
+      await expect(page).toHaveURL(before);
+      await page.goForward();
+      await expect(page).toHaveURL(path);
+    }
+  }
+  // Settings leads to the subscription and the birth data too.
+  await page.getByRole('link', { name: /Manage subscription/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your subscription' })).toBeVisible();
+  await page.goBack();
+  await page.getByRole('link', { name: /Edit birth data/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your birth chart' })).toBeVisible();
+}
+
+test('a new subscriber reaches every menu entry by clicking, at 1280 px and 360 px', async ({ page }) => {
+  test.setTimeout(240_000);
+  const email = uniqueEmail('navigator');
+  await page.setViewportSize({ width: 1280, height: 860 });
+
+  // Sign up from the header.
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Get started' }).click();
+  const form = page.getByRole('form', { name: 'Create account' });
+  await form.getByLabel('Name', { exact: true }).fill('Nova Walker');
+  await form.getByLabel('Email', { exact: true }).fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await form.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'check your inbox');
+
+  // The mailed link, then the plans, the test checkout and the birth form.
+  await page.goto(linkIn(await waitForMail(email, /confirm your email/i), 'verify-email'));
+  await expect(page.getByRole('heading', { name: 'Email verified' })).toBeVisible();
+  await page.getByRole('link', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose your plan' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'plans');
+  await page.getByRole('radio', { name: /Monthly/ }).check();
+  await page.getByRole('button', { name: 'Start free trial' }).click();
+  await expect(page).toHaveURL(/\/pay\/checkout\//);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/39');
+  await page.getByLabel('Security code').fill('123');
+  await page.getByRole('button', { name: /Start free trial|Pay / }).click();
+  await expect(page).toHaveURL(/#\/birth-form$/, { timeout: 20_000 });
+
+  const birth = page.getByRole('form', { name: 'Birth data' });
+  await birth.getByLabel('Name', { exact: true }).fill('Nova');
+  await birth.getByLabel('Date of birth').fill('1992-08-14');
+  await birth.getByLabel('Time of birth').fill('06:15');
+  await page.getByRole('combobox', { name: 'City of birth' }).fill('Lisbon');
+  const suggestions = page.getByRole('listbox', { name: 'City of birth suggestions' });
+  await suggestions.getByRole('option', { name: /^Lisbon/ }).first().click();
+  await birth.getByRole('button', { name: 'Save and see my chart' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your birth chart' })).toBeVisible();
+
+  await walkTheMenu(page, 1280);
+  await walkTheMenu(page, 360);
+
+  // Log out from the menu, on the phone width.
+  await page.getByRole('button', { name: /^Account menu for / }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/#\/$/);
+  await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+});
