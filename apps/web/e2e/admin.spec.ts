@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { ADMIN_AREA_EMAIL } from '../playwright.config.ts';
 import { logInThroughUi, PASSWORD, registerThroughUi, uniqueEmail } from './support/accounts.ts';
+import { expectNoSeriousViolations, expectNoSidewaysScroll } from './support/axe.ts';
 import { keepSecret, totpCode } from './support/second-factor.ts';
 
 // An operator sets up two-step sign-in, finds a person by email and disables them (their open tab
@@ -107,4 +108,13 @@ test('an admin enrols TOTP, disables a person, approves a partner and reads the 
   await expect(log.getByRole('row').filter({ hasText: 'user.update' }).first()).toContainText(
     ADMIN_AREA_EMAIL,
   );
+
+  // On a phone every section fits the screen (wide tables scroll inside their own box).
+  await page.setViewportSize({ width: 360, height: 800 });
+  for (const section of ['Overview', 'People', 'Audit log']) {
+    await page.getByRole('tab', { name: section }).click();
+    await expect(page.getByRole('tabpanel', { name: section })).toBeVisible();
+    await expectNoSidewaysScroll(page, `${section} at 360 px`);
+    await expectNoSeriousViolations(page, `${section} at 360 px`);
+  }
 });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { registerThroughUi, uniqueEmail } from './support/accounts.ts';
+import { expectNoSeriousViolations, expectNoSidewaysScroll } from './support/axe.ts';
 import { linkIn, waitForMail } from './support/mail.ts';
 
 // A new subscriber pays with the local test checkout, saves birth data born in Pago Pago
@@ -52,8 +53,8 @@ async function screens(page: Page, name: string) {
     for (const width of [360, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await expect(page.getByRole('img', { name: /Outer ring, today's sky/ })).toBeVisible();
-      // Nothing wider than the screen at phone width.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await expectNoSidewaysScroll(page, `${name} at ${width} px, ${theme}`);
+      await expectNoSeriousViolations(page, `${name} at ${width} px, ${theme}`);
       await page.screenshot({ path: path.join(SCREENS, `${name}-${width}-${theme}.png`), fullPage: true });
     }
   }

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { PASSWORD, uniqueEmail } from './support/accounts.ts';
+import { expectNoSeriousViolations, expectNoSidewaysScroll } from './support/axe.ts';
 import { linkIn, waitForMail } from './support/mail.ts';
 
 // A stranger's way around the app: sign up, verify, pay and enter birth data by clicking, then
@@ -16,17 +16,6 @@ const MENU: Array<{ entry: string; heading: RegExp; path: RegExp }> = [
   { entry: 'Settings', heading: /^Settings$/, path: /#\/settings$/ },
 ];
 
-async function expectNoSeriousViolations(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    where,
-  ).toEqual([]);
-}
-
 async function openMenuEntry(page: Page, entry: string) {
   await page.getByRole('button', { name: /^Account menu for / }).click();
   await page.getByRole('menuitem', { name: entry, exact: true }).click();
@@ -39,8 +28,7 @@ async function walkTheMenu(page: Page, width: number) {
     await openMenuEntry(page, entry);
     await expect(page).toHaveURL(path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-    // Nothing wider than the screen.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), entry).toBeLessThanOrEqual(width);
+    await expectNoSidewaysScroll(page, `${entry} at ${width} px`);
     await expectNoSeriousViolations(page, `${entry} at ${width} px`);
     // The browser's Back returns to where the person came from.
     if (before !== page.url()) {
@@ -95,7 +83,10 @@ test('a new subscriber reaches every menu entry by clicking, at 1280 px and 360 
   await birth.getByLabel('Time of birth').fill('06:15');
   await page.getByRole('combobox', { name: 'City of birth' }).fill('Lisbon');
   const suggestions = page.getByRole('listbox', { name: 'City of birth suggestions' });
-  await suggestions.getByRole('option', { name: /^Lisbon/ }).first().click();
+  await suggestions
+    .getByRole('option', { name: /^Lisbon/ })
+    .first()
+    .click();
   await birth.getByRole('button', { name: 'Save and see my chart' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your birth chart' })).toBeVisible();
 
