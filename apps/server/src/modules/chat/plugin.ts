@@ -29,9 +29,9 @@ export const chatModule = defineModule({
       birthOf: (userId) => app.birthData.birthFacts(userId),
       announce: (userId, done) => realtime?.to(`user:${userId}`).emit('chat:done', done),
       allowance: {
-        consume: (user) => app.subscriptions.consumeAllowance(user, 'chatMessages'),
+        consume: (user) => app.subscriptions.allowances.consume(user, 'chatMessages'),
         usage: async (user) => {
-          const limits = await app.subscriptions.constraints(user);
+          const limits = await app.subscriptions.allowances.constraints(user);
           return {
             used: limits.chatMessages.used,
             limit: limits.chatMessages.limit,

@@ -38,9 +38,9 @@ export const landscapeModule = defineModule({
       placeById: (id) => app.places.getById(id) ?? null,
       allowance: {
         consume: async (userId) =>
-          app.subscriptions.consumeAllowance(await accountFor(app, userId), 'landscapeRegenerations'),
+          app.subscriptions.allowances.consume(await accountFor(app, userId), 'landscapeRegenerations'),
         usage: async (userId) => {
-          const limits = await app.subscriptions.constraints(await accountFor(app, userId));
+          const limits = await app.subscriptions.allowances.constraints(await accountFor(app, userId));
           return { ...limits.landscapeRegenerations, resetsAt: limits.resetsAt };
         },
       },

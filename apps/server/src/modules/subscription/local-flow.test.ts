@@ -465,11 +465,14 @@ describe('messages, limits and guards', () => {
     expect(none).toMatchObject({ hasPaidAccess: false, chatMessages: { limit: 0, used: 0, remaining: 0 } });
     await subscribe(person.token, 'yearly');
     const user = { id: person.userId, role: 'user' as const };
-    for (let i = 0; i < 3; i += 1) await t.app.subscriptions.consumeAllowance(user, 'landscapeRegenerations');
-    await expect(t.app.subscriptions.consumeAllowance(user, 'landscapeRegenerations')).rejects.toMatchObject({
+    for (let i = 0; i < 3; i += 1)
+      await t.app.subscriptions.allowances.consume(user, 'landscapeRegenerations');
+    await expect(
+      t.app.subscriptions.allowances.consume(user, 'landscapeRegenerations'),
+    ).rejects.toMatchObject({
       status: 429,
     });
-    await t.app.subscriptions.consumeAllowance(user, 'chatMessages');
+    await t.app.subscriptions.allowances.consume(user, 'chatMessages');
     const now = (await api(person.token, 'GET', '/constraints')).json();
     expect(now).toMatchObject({
       planId: 'yearly',

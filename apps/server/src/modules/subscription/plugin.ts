@@ -23,7 +23,7 @@ declare module 'fastify' {
     /** preHandler: as requirePaidAccess, and the person's plan includes the feature. */
     requireFeature(feature: 'landscape' | 'chat'): preHandlerAsyncHookHandler;
     subscriptionAccess: AccessReader;
-    /** Plans, limits and daily allowances (consumeAllowance) for other modules. */
+    /** Plans, limits and daily allowances (allowances.consume) for other modules. */
     subscriptions: SubscriptionService;
   }
 }
@@ -65,7 +65,7 @@ export const subscriptionModule = defineModule({
       affiliate: app.affiliate,
     });
     stripe?.attach(service);
-    await service.seedCoupons();
+    await service.coupons.seed();
 
     app.decorate('subscriptionAccess', access);
     app.decorate('subscriptions', service);
@@ -108,7 +108,7 @@ export const subscriptionModule = defineModule({
         name: 'subscription renewals and reminders',
         intervalMs: JOB_INTERVAL_MS,
         runAtStart: true,
-        task: () => Promise.all([runDue(), service.purgeOldUsage()]),
+        task: () => Promise.all([runDue(), service.allowances.purgeOld()]),
       });
   },
 });

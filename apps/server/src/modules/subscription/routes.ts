@@ -113,7 +113,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/constraints',
     { preHandler: app.requireUser, schema: { tags, security, response: { 200: ConstraintsResultSchema } } },
-    async (request) => service.constraints(currentUser(request)),
+    async (request) => service.allowances.constraints(currentUser(request)),
   );
 
   app.get(

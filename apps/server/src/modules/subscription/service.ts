@@ -1,9 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Role } from '@app/contracts/auth.ts';
-import { PARTNER_COUPON_DURATION } from '@app/contracts/constants.ts';
 import {
   type CheckoutResult,
-  type ConstraintsResult,
   type Invoice,
   type ManageCardResult,
   type Plan,
@@ -11,7 +9,6 @@ import {
   SUBSCRIPTION_ERRORS,
   type SubscriptionActionResult,
   type SubscriptionStatus,
-  type UsageKind,
   type ValidateCouponResult,
 } from '@app/contracts/subscription.ts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -20,18 +17,10 @@ import { AppError } from '../../platform/errors.ts';
 import type { Mailer, MailMessage } from '../../platform/mailer/mailer.ts';
 import { type AccessReader, publicPlan } from './access.ts';
 import type { AffiliatePort } from './affiliate.ts';
+import { AfterCommit } from './after-commit.ts';
 import type { BillingConfig } from './config.ts';
-import {
-  COUPON_MESSAGES,
-  type CouponTerms,
-  couponRefusal,
-  describeCoupon,
-  discountMinor,
-  discountPeriods,
-  formatMinor,
-  nextPeriodPriceMinor,
-  normaliseCode,
-} from './coupons.ts';
+import { CouponBook } from './coupon-book.ts';
+import { COUPON_MESSAGES, discountPeriods, formatMinor, nextPeriodPriceMinor } from './coupons.ts';
 import {
   canceledMail,
   type MailPerson,
@@ -39,15 +28,16 @@ import {
   trialEndingMail,
   trialStartedMail,
 } from './mails.ts';
-import { addDays, addInterval, DAY_MS, utcDay } from './periods.ts';
+import { addDays, addInterval, DAY_MS } from './periods.ts';
 import {
   type AppliedCoupon,
   type PaymentProvider,
   ProviderRefusedError,
   ProviderUnavailableError,
 } from './provider.ts';
-import type { CouponRow, Db, StoredPlan, SubscriptionRepository, SubscriptionRow } from './repository.ts';
+import type { Db, StoredPlan, SubscriptionRepository, SubscriptionRow } from './repository.ts';
 import type { InvoiceStatus, ProviderName } from './tables.ts';
+import { UsageAllowances } from './usage-allowances.ts';
 
 export interface Subscriber {
   id: string;
@@ -93,18 +83,6 @@ export interface InvoiceFact {
 }
 
 /** Work that must wait until the transaction holding its cause has committed (mail, partner calls). */
-export class AfterCommit {
-  private readonly tasks: (() => Promise<void>)[] = [];
-  add(task: () => Promise<void>): void {
-    this.tasks.push(task);
-  }
-  async run(log: FastifyBaseLogger): Promise<void> {
-    for (const task of this.tasks) {
-      await task().catch((error) => log.error({ err: error }, 'subscription follow-up failed'));
-    }
-  }
-}
-
 export const MESSAGES = {
   planNotFound: 'That plan does not exist. Please choose one of the plans offered.',
   alreadySubscribed: 'You already have a subscription. You can manage it on the subscription page.',
@@ -113,7 +91,6 @@ export const MESSAGES = {
   canceled: 'Your subscription will end at the end of the current period. You keep access until then.',
   reactivated: 'Your subscription continues. Thank you for staying!',
   newCheckout: 'Your subscription has ended. Complete a new checkout to start again.',
-  usageLimit: 'You have reached the daily limit of your plan. It starts again at midnight UTC.',
 } as const;
 
 const RUNNING: SubscriptionStatus[] = ['trialing', 'active', 'past_due'];
@@ -134,7 +111,15 @@ export interface SubscriptionServiceDeps {
 }
 
 export class SubscriptionService {
-  constructor(private readonly deps: SubscriptionServiceDeps) {}
+  /** Our coupons and partners' codes, judged against a plan. */
+  readonly coupons: CouponBook;
+  /** The plans' daily allowances (chat messages, landscape regenerations) for other modules. */
+  readonly allowances: UsageAllowances;
+
+  constructor(private readonly deps: SubscriptionServiceDeps) {
+    this.coupons = new CouponBook(deps);
+    this.allowances = new UsageAllowances(deps);
+  }
 
   get repo(): SubscriptionRepository {
     return this.deps.repo;
@@ -179,97 +164,8 @@ export class SubscriptionService {
 
   // Coupons
 
-  async seedCoupons(): Promise<void> {
-    const created = this.now.toISOString();
-    await this.deps.repo.seedCoupons(
-      this.deps.billing.coupons.map(
-        (c): CouponRow => ({
-          code: normaliseCode(c.code),
-          percent_off: c.percentOff ?? null,
-          amount_off_minor: c.amountOffMinor ?? null,
-          currency: c.currency ?? null,
-          duration: c.duration,
-          duration_periods: c.durationPeriods ?? null,
-          expires_at: c.expiresAt ?? null,
-          max_redemptions: c.maxRedemptions ?? null,
-          redemptions: 0,
-          plan_ids: c.planIds ? JSON.stringify(c.planIds) : null,
-          created_at: created,
-        }),
-      ),
-    );
-  }
-
-  /** Our coupon, else a partner's, else null. */
-  private async findCoupon(code: string): Promise<CouponTerms | null> {
-    const row = await this.deps.repo.findCoupon(code);
-    if (row) {
-      return {
-        code: row.code,
-        percentOff: row.percent_off === null ? null : Number(row.percent_off),
-        amountOffMinor: row.amount_off_minor === null ? null : Number(row.amount_off_minor),
-        currency: row.currency,
-        duration: row.duration,
-        durationPeriods: row.duration_periods === null ? null : Number(row.duration_periods),
-        expiresAt: row.expires_at,
-        maxRedemptions: row.max_redemptions === null ? null : Number(row.max_redemptions),
-        redemptions: Number(row.redemptions),
-        planIds: row.plan_ids ? (JSON.parse(row.plan_ids) as string[]) : null,
-        partnerId: null,
-      };
-    }
-    const partner = await this.deps.affiliate.partnerCoupon(code);
-    if (!partner) return null;
-    return {
-      code: normaliseCode(partner.code),
-      percentOff: partner.percentOff,
-      amountOffMinor: null,
-      currency: null,
-      duration: PARTNER_COUPON_DURATION,
-      durationPeriods: null,
-      expiresAt: null,
-      maxRedemptions: null,
-      redemptions: 0,
-      planIds: null,
-      partnerId: partner.partnerId,
-    };
-  }
-
-  private async judgeCoupon(rawCode: string, plan: StoredPlan) {
-    const code = normaliseCode(rawCode);
-    const terms = await this.findCoupon(code);
-    if (!terms) return { code, refusal: 'unknown' as const };
-    const refusal = couponRefusal(terms, plan, this.now);
-    if (refusal) return { code, refusal };
-    const off = discountMinor(plan.priceMinor, plan.currency, terms);
-    return { code, refusal: null, terms, off };
-  }
-
   async validateCoupon(rawCode: string, planId: string): Promise<ValidateCouponResult> {
-    const plan = await this.offeredPlan(planId);
-    const judged = await this.judgeCoupon(rawCode, plan);
-    if (judged.refusal !== null) {
-      return {
-        success: true,
-        valid: false,
-        couponCode: judged.code,
-        reason: judged.refusal,
-        message: COUPON_MESSAGES[judged.refusal],
-      };
-    }
-    return {
-      success: true,
-      valid: true,
-      couponCode: judged.code,
-      planId: plan.id,
-      currency: plan.currency,
-      originalPriceMinor: plan.priceMinor,
-      discountMinor: judged.off,
-      priceMinor: plan.priceMinor - judged.off,
-      duration: judged.terms.duration,
-      durationPeriods: judged.terms.durationPeriods,
-      description: describeCoupon(judged.terms, plan.interval, (minor) => formatMinor(minor, plan.currency)),
-    };
+    return this.coupons.validate(rawCode, await this.offeredPlan(planId));
   }
 
   // Checkout
@@ -296,7 +192,7 @@ export class SubscriptionService {
     }
     let coupon: AppliedCoupon | null = null;
     if (couponCode?.trim()) {
-      const judged = await this.judgeCoupon(couponCode, plan);
+      const judged = await this.coupons.judge(couponCode, plan);
       if (judged.refusal !== null) {
         throw new AppError(400, 'BAD_REQUEST', COUPON_MESSAGES[judged.refusal], { reason: judged.refusal });
       }
@@ -477,7 +373,7 @@ export class SubscriptionService {
     if (!session?.coupon_code || !session.plan_id) return null;
     const plan = await this.deps.repo.findPlan(session.plan_id);
     if (!plan) return null;
-    const judged = await this.judgeCoupon(session.coupon_code, plan);
+    const judged = await this.coupons.judge(session.coupon_code, plan);
     if (judged.refusal !== null) {
       throw new AppError(400, 'BAD_REQUEST', COUPON_MESSAGES[judged.refusal], { reason: judged.refusal });
     }
@@ -767,69 +663,6 @@ export class SubscriptionService {
     }));
   }
 
-  // Usage limits (chat messages, landscape regenerations)
-
-  private async limitsFor(user: { id: string; role: Role }) {
-    const row = await this.deps.repo.findSubscription(user.id);
-    const paid = this.deps.access.decide(user.role, row);
-    const plan = row && paid ? await this.deps.repo.findPlan(row.plan_id) : null;
-    // Admins without a subscription get the most generous offered plan's limits.
-    const fallback =
-      paid && !plan
-        ? (await this.deps.repo.listPlans()).reduce<StoredPlan | null>(
-            (best, p) => (!best || p.limits.chatMessagesPerDay > best.limits.chatMessagesPerDay ? p : best),
-            null,
-          )
-        : null;
-    const chosen = plan ?? fallback;
-    return {
-      planId: chosen?.id ?? null,
-      paid,
-      limits: {
-        chatMessages: paid ? (chosen?.limits.chatMessagesPerDay ?? 0) : 0,
-        landscapeRegenerations: paid ? (chosen?.limits.landscapeRegenerationsPerDay ?? 0) : 0,
-      },
-    };
-  }
-
-  async constraints(user: { id: string; role: Role }): Promise<ConstraintsResult> {
-    const now = this.now;
-    const day = utcDay(now);
-    const { planId, paid, limits } = await this.limitsFor(user);
-    const used = await this.deps.repo.usageOn(user.id, day);
-    const entry = (kind: UsageKind) => {
-      const count = used.get(kind) ?? 0;
-      return { limit: limits[kind], used: count, remaining: Math.max(limits[kind] - count, 0) };
-    };
-    return {
-      success: true,
-      planId,
-      hasPaidAccess: paid,
-      day,
-      resetsAt: `${utcDay(addDays(now, 1))}T00:00:00.000Z`,
-      chatMessages: entry('chatMessages'),
-      landscapeRegenerations: entry('landscapeRegenerations'),
-    };
-  }
-
-  /**
-   * Counts one use of a daily allowance, or refuses with 429 when the plan's limit for today is
-   * reached (the count is then taken back). For the chat and landscape modules.
-   */
-  async consumeAllowance(
-    user: { id: string; role: Role },
-    kind: UsageKind,
-  ): Promise<{ used: number; limit: number }> {
-    const { limits } = await this.limitsFor(user);
-    const day = utcDay(this.now);
-    const used = await this.deps.repo.addUsage(user.id, kind, day, 1);
-    if (used > limits[kind]) {
-      await this.deps.repo.addUsage(user.id, kind, day, -1);
-      throw new AppError(429, 'RATE_LIMITED', MESSAGES.usageLimit);
-    }
-    return { used, limit: limits[kind] };
-  }
-
   // Scheduled work
 
   /** Refreshes every subscription from the provider (missed webhooks); the local provider has nothing to refresh. */
@@ -860,10 +693,6 @@ export class SubscriptionService {
       sent += 1;
     }
     return sent;
-  }
-
-  async purgeOldUsage(): Promise<void> {
-    await this.deps.repo.purgeUsageBefore(utcDay(addDays(this.now, -7)));
   }
 
   /** The person's account is being deleted: nothing to keep here (rows cascade); provider side is left to reconcile. */

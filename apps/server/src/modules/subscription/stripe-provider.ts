@@ -6,6 +6,7 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import Stripe from 'stripe';
 import { AppError } from '../../platform/errors.ts';
+import type { AfterCommit } from './after-commit.ts';
 import {
   type CheckoutRequest,
   type PaymentProvider,
@@ -13,7 +14,7 @@ import {
   ProviderUnavailableError,
 } from './provider.ts';
 import type { Db, SubscriptionRepository, SubscriptionRow } from './repository.ts';
-import type { AfterCommit, ProviderState, SubscriptionService } from './service.ts';
+import type { ProviderState, SubscriptionService } from './service.ts';
 
 export interface StripeSettings {
   secretKey: string;

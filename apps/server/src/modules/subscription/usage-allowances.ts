@@ -1,0 +1,78 @@
+import type { Role } from '@app/contracts/auth.ts';
+import type { ConstraintsResult, UsageKind } from '@app/contracts/subscription.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { AccessReader } from './access.ts';
+import { addDays, utcDay } from './periods.ts';
+import type { StoredPlan, SubscriptionRepository } from './repository.ts';
+
+export const USAGE_LIMIT_MESSAGE =
+  'You have reached the daily limit of your plan. It starts again at midnight UTC.';
+
+/** The plans' daily allowances: chat messages and landscape regenerations, counted per UTC day. */
+export class UsageAllowances {
+  constructor(private readonly deps: { repo: SubscriptionRepository; access: AccessReader; clock: Clock }) {}
+
+  private async limitsFor(user: { id: string; role: Role }) {
+    const row = await this.deps.repo.findSubscription(user.id);
+    const paid = this.deps.access.decide(user.role, row);
+    const plan = row && paid ? await this.deps.repo.findPlan(row.plan_id) : null;
+    // Admins without a subscription get the most generous offered plan's limits.
+    const fallback =
+      paid && !plan
+        ? (await this.deps.repo.listPlans()).reduce<StoredPlan | null>(
+            (best, p) => (!best || p.limits.chatMessagesPerDay > best.limits.chatMessagesPerDay ? p : best),
+            null,
+          )
+        : null;
+    const chosen = plan ?? fallback;
+    return {
+      planId: chosen?.id ?? null,
+      paid,
+      limits: {
+        chatMessages: paid ? (chosen?.limits.chatMessagesPerDay ?? 0) : 0,
+        landscapeRegenerations: paid ? (chosen?.limits.landscapeRegenerationsPerDay ?? 0) : 0,
+      },
+    };
+  }
+
+  async constraints(user: { id: string; role: Role }): Promise<ConstraintsResult> {
+    const now = this.deps.clock.now();
+    const day = utcDay(now);
+    const { planId, paid, limits } = await this.limitsFor(user);
+    const used = await this.deps.repo.usageOn(user.id, day);
+    const entry = (kind: UsageKind) => {
+      const count = used.get(kind) ?? 0;
+      return { limit: limits[kind], used: count, remaining: Math.max(limits[kind] - count, 0) };
+    };
+    return {
+      success: true,
+      planId,
+      hasPaidAccess: paid,
+      day,
+      resetsAt: `${utcDay(addDays(now, 1))}T00:00:00.000Z`,
+      chatMessages: entry('chatMessages'),
+      landscapeRegenerations: entry('landscapeRegenerations'),
+    };
+  }
+
+  /**
+   * Counts one use of a daily allowance, or refuses with 429 when the plan's limit for today is
+   * reached (the count is then taken back). For the chat and landscape modules.
+   */
+  async consume(user: { id: string; role: Role }, kind: UsageKind): Promise<{ used: number; limit: number }> {
+    const { limits } = await this.limitsFor(user);
+    const day = utcDay(this.deps.clock.now());
+    const used = await this.deps.repo.addUsage(user.id, kind, day, 1);
+    if (used > limits[kind]) {
+      await this.deps.repo.addUsage(user.id, kind, day, -1);
+      throw new AppError(429, 'RATE_LIMITED', USAGE_LIMIT_MESSAGE);
+    }
+    return { used, limit: limits[kind] };
+  }
+
+  /** Counts older than a week are of no more use. */
+  async purgeOld(): Promise<void> {
+    await this.deps.repo.purgeUsageBefore(utcDay(addDays(this.deps.clock.now(), -7)));
+  }
+}
