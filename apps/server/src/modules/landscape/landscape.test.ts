@@ -270,3 +270,33 @@ describe('pre-generation', () => {
     expect(rows).toEqual([]);
   });
 });
+
+describe('the newest landscape kept in memory', () => {
+  it('is never served after another process changed it, nor after a change here', async () => {
+    setClock('2031-07-01T12:00:00Z');
+    const token = await subscriber('oslo');
+    const first = (await call(token, 'GET', '/today')).json().data;
+    // Read again: served as kept.
+    expect((await call(token, 'GET', '/today')).json().data.variant).toBe(first.variant);
+
+    // Another server process regenerates today's landscape through its own connection.
+    const other = await t.startAnotherServer();
+    const regenerated = await other.inject({
+      method: 'POST',
+      url: '/api/cosmic-landscape/regenerate',
+      headers: bearer(token),
+    });
+    expect(regenerated.statusCode, regenerated.body).toBe(200);
+    const fresh = regenerated.json().data.variant;
+    expect(fresh).toBeGreaterThan(first.variant);
+    // The notice (PostgreSQL) or the file's data version (SQLite) reaches this process.
+    await expect
+      .poll(async () => (await call(token, 'GET', '/today')).json().data.variant, { timeout: 5_000 })
+      .toBe(fresh);
+
+    // A change made here is seen at once: the current location moves the day to another zone.
+    const moved = await call(token, 'PUT', '/location', { placeId: places.tokyo });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await call(token, 'GET', '/today')).json().data.zone).toBe('Asia/Tokyo');
+  });
+});

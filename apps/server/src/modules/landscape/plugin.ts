@@ -1,9 +1,11 @@
 import type { Role } from '@app/contracts/auth.ts';
 import type { FastifyInstance } from 'fastify';
+import { CoherentCache } from '../../platform/db/coherent-cache.ts';
 import { defineModule } from '../../platform/module.ts';
 import * as landscapes from './migrations/0050-landscapes.ts';
 import * as landscapesByTime from './migrations/0051-landscapes-by-time.ts';
-import { LandscapeRepository } from './repository.ts';
+import * as landscapeChangeNotices from './migrations/0052-landscape-change-notices.ts';
+import { LANDSCAPE_CHANGES_CHANNEL, LandscapeRepository, type LatestLandscape } from './repository.ts';
 import { landscapeRoutes } from './routes.ts';
 import { LandscapeService } from './service.ts';
 
@@ -28,10 +30,18 @@ async function accountFor(app: FastifyInstance, userId: string): Promise<{ id: s
 export const landscapeModule = defineModule({
   name: 'landscape',
   dependencies: ['auth', 'subscription', 'places', 'birth-data'],
-  migrations: { '0050-landscapes': landscapes, '0051-landscapes-by-time': landscapesByTime },
+  migrations: {
+    '0050-landscapes': landscapes,
+    '0051-landscapes-by-time': landscapesByTime,
+    '0052-landscape-change-notices': landscapeChangeNotices,
+  },
   async register(app, { jobs }) {
+    const latest = new CoherentCache<LatestLandscape | null>((onChange) =>
+      app.database.watchChanges(LANDSCAPE_CHANGES_CHANNEL, onChange, app.log),
+    );
+    app.addHook('onClose', () => latest.close());
     const service = new LandscapeService({
-      repo: new LandscapeRepository(app.database.db),
+      repo: new LandscapeRepository(app.database.db, latest),
       clock: app.clock,
       appUrl: app.config.appUrl,
       birthOf: (userId) => app.birthData.birthFacts(userId),

@@ -1,5 +1,6 @@
 import type { Landscape } from '@app/contracts/landscape.ts';
 import type { Kysely } from 'kysely';
+import type { CoherentCache } from '../../platform/db/coherent-cache.ts';
 import type { Tables } from '../../platform/db/schema.ts';
 
 export interface StoredLandscape {
@@ -50,8 +51,27 @@ function toStored(row: LandscapeRow): StoredLandscape {
   };
 }
 
+/** The PostgreSQL channel the landscape triggers announce on (migration 0052). */
+export const LANDSCAPE_CHANGES_CHANNEL = 'landscape_changes';
+
+export interface LatestLandscape {
+  date: string;
+  zone: string;
+  birthStamp: string;
+  payload: string;
+  /** The current location's zone, if one is set. */
+  locationZone: string | null;
+}
+
 export class LandscapeRepository {
-  constructor(private readonly db: Kysely<Tables>) {}
+  /**
+   * @param latest what `latestText` keeps in memory per person; every write below that changes
+   *   it goes through `latest.changing`, and other processes' writes arrive through its feed.
+   */
+  constructor(
+    private readonly db: Kysely<Tables>,
+    private readonly latest: CoherentCache<LatestLandscape | null>,
+  ) {}
 
   async find(userId: string, date: string): Promise<StoredLandscape | null> {
     const row = await this.db
@@ -63,15 +83,15 @@ export class LandscapeRepository {
     return row ? toStored(row) : null;
   }
 
-  /** The person's newest finished landscape as stored text (the hot path: no parsing, no re-serialising). */
-  async latestText(userId: string): Promise<{
-    date: string;
-    zone: string;
-    birthStamp: string;
-    payload: string;
-    /** The current location's zone, if one is set. */
-    locationZone: string | null;
-  } | null> {
+  /**
+   * The person's newest finished landscape as stored text (the hot path: no parsing, no
+   * re-serialising), from memory while nothing behind it has changed.
+   */
+  latestText(userId: string): Promise<LatestLandscape | null> {
+    return this.latest.read(userId, Date.now(), () => this.readLatest(userId));
+  }
+
+  private async readLatest(userId: string): Promise<LatestLandscape | null> {
     const row = await this.db
       .selectFrom('landscapes')
       .leftJoin('landscape_preferences', 'landscape_preferences.user_id', 'landscapes.user_id')
@@ -156,6 +176,13 @@ export class LandscapeRepository {
     entry: { userId: string; landscape: Landscape; birthStamp: string },
     expectedVariant?: number,
   ): Promise<boolean> {
+    return this.latest.changing(entry.userId, () => this.write(entry, expectedVariant));
+  }
+
+  private async write(
+    entry: { userId: string; landscape: Landscape; birthStamp: string },
+    expectedVariant: number | undefined,
+  ): Promise<boolean> {
     const { landscape } = entry;
     const values = {
       zone: landscape.zone,
@@ -189,11 +216,9 @@ export class LandscapeRepository {
 
   /** Drops the person's landscape of a day (their birth data changed). */
   async forget(userId: string, date: string): Promise<void> {
-    await this.db
-      .deleteFrom('landscapes')
-      .where('user_id', '=', userId)
-      .where('local_date', '=', date)
-      .execute();
+    await this.latest.changing(userId, () =>
+      this.db.deleteFrom('landscapes').where('user_id', '=', userId).where('local_date', '=', date).execute(),
+    );
   }
 
   async preferences(userId: string): Promise<LandscapePreferences> {
@@ -218,11 +243,13 @@ export class LandscapeRepository {
       ...('calendarTokenHash' in change && { calendar_token_hash: change.calendarTokenHash ?? null }),
       updated_at: now,
     };
-    await this.db
-      .insertInto('landscape_preferences')
-      .values({ user_id: userId, ...values })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
-      .execute();
+    await this.latest.changing(userId, () =>
+      this.db
+        .insertInto('landscape_preferences')
+        .values({ user_id: userId, ...values })
+        .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
+        .execute(),
+    );
   }
 
   async userByCalendarHash(hash: string): Promise<string | null> {

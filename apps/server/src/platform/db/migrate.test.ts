@@ -22,6 +22,7 @@ const RECORDED = [
   '0043-application-changes',
   '0050-landscapes',
   '0051-landscapes-by-time',
+  '0052-landscape-change-notices',
   '0060-chat',
   '0061-chat-messages-by-time',
 ];
