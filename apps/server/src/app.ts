@@ -21,6 +21,7 @@ import { healthRoutes } from './platform/health.ts';
 import { closeConnectionsWhenClosing, slowClientSafeServer } from './platform/lifecycle.ts';
 import { loggerOptions, resilientLogStream } from './platform/logging.ts';
 import { Mailer } from './platform/mailer/mailer.ts';
+import { registerMetrics } from './platform/metrics.ts';
 import { platformMigrations } from './platform/migrations.ts';
 import type { ModuleOptions } from './platform/module.ts';
 import { registerRequestLimits } from './platform/request-limits.ts';
@@ -137,6 +138,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   registerRequestLimits(app, config, throttle);
   await registerDocs(app);
   await app.register(healthRoutes, { prefix: '/api', db: database.db });
+  registerMetrics(app, { token: config.metricsToken, db: database.db });
   const moduleOptions: ModuleOptions = { jobs };
   for (const module of MODULES) await app.register(module.plugin, moduleOptions);
 

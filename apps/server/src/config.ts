@@ -125,6 +125,8 @@ const EnvSchema = z.object({
       value === undefined || value === '' ? undefined : value === 'true' || value === '1',
     ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Unset: no /metrics at all. Set: Prometheus scrapes it with this bearer token.
+  METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   WEB_DIST_DIR: z.string().min(1).default('apps/web/dist'),
   RATE_LIMIT_ENABLED: flag(true),
   API_REQUESTS_PER_USER_PER_MINUTE: perMinute(POLICY_API_PER_USER_PER_MINUTE),
@@ -217,6 +219,8 @@ export interface Config {
   trustProxy: boolean | number | string[];
   hsts: boolean;
   logLevel: string;
+  /** The bearer token for GET /metrics; without one the route does not exist. */
+  metricsToken?: string | undefined;
   webDistDir: string;
   /** Request limits (ADR 0172); the app's files are never counted. */
   rateLimit: {
@@ -317,6 +321,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     hsts: e.HSTS ?? e.APP_URL.startsWith('https://'),
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN || undefined,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     rateLimit: {
       enabled: e.RATE_LIMIT_ENABLED,
