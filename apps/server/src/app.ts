@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
@@ -91,6 +92,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     forceCloseConnections: 'idle',
+    // Unique across processes (a counter restarts with each one); every log line of the request
+    // carries it, and the answer names it in X-Request-Id so a report can be matched to the logs.
+    genReqId: () => randomUUID(),
     // Node checks these limits every connectionsCheckingInterval, so the server is built here.
     serverFactory: (handler) => slowClientSafeServer(handler, config.timeouts),
   }).withTypeProvider<ZodTypeProvider>();
@@ -98,6 +102,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandling(app);
   closeConnectionsWhenClosing(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
   // The API speaks JSON only; anything else is refused with 415 instead of reaching validation.
   app.removeContentTypeParser('text/plain');
 

@@ -233,6 +233,27 @@ describe('HTTP platform options', () => {
     }
   });
 
+  it('names every answer by a unique request id that every log line of the request carries', async () => {
+    const lines: string[] = [];
+    const logStream = { write: (line: string) => void lines.push(line) };
+    const t = await createTestApp({ config: { logLevel: 'info' }, logStream });
+    try {
+      const ids = [];
+      for (const url of ['/api/health', '/api/health', '/api/no-such-route']) {
+        const response = await t.app.inject(url);
+        ids.push(String(response.headers['x-request-id']));
+      }
+      for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(new Set(ids).size).toBe(3);
+      // The failed request's log lines name it.
+      const failed = lines.map((line) => JSON.parse(line)).filter((entry) => entry.reqId === ids[2]);
+      expect(failed.length).toBeGreaterThan(0);
+      expect(failed.some((entry) => entry.res?.statusCode === 404)).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('finishes requests in flight when closing, and refuses new ones', async () => {
     let release: (() => void) | undefined;
     const t = await createTestApp({
