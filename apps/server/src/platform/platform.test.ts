@@ -238,7 +238,7 @@ describe('HTTP platform options', () => {
     const logStream = { write: (line: string) => void lines.push(line) };
     const t = await createTestApp({ config: { logLevel: 'info' }, logStream });
     try {
-      const ids = [];
+      const ids: string[] = [];
       for (const url of ['/api/health', '/api/health', '/api/no-such-route']) {
         const response = await t.app.inject(url);
         ids.push(String(response.headers['x-request-id']));
