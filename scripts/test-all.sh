@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The one test command (`npm test`): lint, typecheck, unit tests, the server integration suite on
 # SQLite and again on PostgreSQL, then Playwright end-to-end specs in Chromium against the built app.
-# On a fresh machine it installs what it needs (node modules, Debian's chromium and postgresql) and
-# starts a throwaway PostgreSQL cluster. It ends with one line: "N passed, N failed[, N skipped]".
+# On a fresh machine it installs what it needs (node modules, Debian's chromium, postgresql and
+# redis-server) and starts a throwaway PostgreSQL cluster and Redis server. It ends with one line: "N passed, N failed[, N skipped]".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -19,6 +19,7 @@ cleanup() {
   if [ -n "$PG_BIN" ] && [ -f "$WORK/pg/postmaster.pid" ]; then
     as_postgres "$PG_BIN/pg_ctl" -D "$WORK/pg" -m fast -w stop >/dev/null 2>&1 || true
   fi
+  if [ -f "$WORK/redis/redis.pid" ]; then kill "$(cat "$WORK/redis/redis.pid")" 2>/dev/null || true; fi
   rm -rf "$WORK"
 }
 trap cleanup EXIT
@@ -106,6 +107,20 @@ as_postgres "$PG_BIN/pg_ctl" -D "$WORK/pg" -w -l "$WORK/pg/server.log" \
   || { cat "$WORK/pg/server.log" >&2; die "PostgreSQL did not start"; }
 export TEST_DATABASE_URL_PG="postgres://postgres@127.0.0.1:$PG_PORT/postgres"
 echo "postgresql: $("$PG_BIN/postgres" --version) on port $PG_PORT"
+
+# Redis for the scale-out tests (shared request limits): a throwaway server on a free port.
+if ! command -v redis-server >/dev/null 2>&1; then apt_install redis-server; fi
+REDIS_PORT=""
+for candidate in $(seq 56379 56449); do
+  if ! (exec 3<>"/dev/tcp/127.0.0.1/$candidate") 2>/dev/null; then REDIS_PORT=$candidate; break; fi
+done
+[ -n "$REDIS_PORT" ] || die "no free port for Redis in 56379-56449"
+mkdir -p "$WORK/redis"
+redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save '' --appendonly no --daemonize yes \
+  --dir "$WORK/redis" --pidfile "$WORK/redis/redis.pid" --logfile "$WORK/redis/redis.log" >/dev/null \
+  || die "Redis did not start"
+export TEST_REDIS_URL="redis://127.0.0.1:$REDIS_PORT"
+echo "redis: $(redis-server --version | cut -d' ' -f3) on port $REDIS_PORT"
 
 # --- the checks ----------------------------------------------------------------------------------
 run_check lint npm run -s lint

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import { adminModule } from './modules/admin/plugin.ts';
@@ -25,11 +26,12 @@ import { Mailer } from './platform/mailer/mailer.ts';
 import { registerMetrics } from './platform/metrics.ts';
 import { platformMigrations } from './platform/migrations.ts';
 import type { ModuleOptions } from './platform/module.ts';
+import { openRedis, untilReady } from './platform/redis.ts';
 import { registerRequestLimits } from './platform/request-limits.ts';
 import { ScheduledJobs } from './platform/scheduled-jobs.ts';
 import { registerSecurity } from './platform/security.ts';
 import { responseSerializerCompiler } from './platform/serializer.ts';
-import { memoryLimiters, Throttle } from './platform/throttle.ts';
+import { memoryLimiters, redisLimiters, Throttle } from './platform/throttle.ts';
 import { registerWeb } from './platform/web.ts';
 import { withTestClockControl } from './testing/test-clock.ts';
 
@@ -66,6 +68,8 @@ declare module 'fastify' {
     audit: AuditLog;
     /** The app's one set of counters: request limits, logins, mail, forms. */
     throttle: Throttle;
+    /** The connection to Redis when REDIS_URL is set (several server processes), else null. */
+    redis: Redis | null;
   }
 }
 
@@ -115,7 +119,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     throw error;
   });
 
-  const throttle = new Throttle(memoryLimiters(clock));
+  const redis = config.redis ? openRedis(config.redis, app.log) : null;
+  const throttle = new Throttle(
+    redis && config.redis ? redisLimiters(redis, config.redis.keyPrefix, clock) : memoryLimiters(clock),
+  );
+  app.decorate('redis', redis);
+  if (redis) await untilReady(redis);
   const mailer = new Mailer(database.db, clock, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   app.decorate('config', config);
   app.decorate('clock', clock);
@@ -129,6 +138,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.addHook('onClose', async () => {
     await mailer.stop();
     await closeDatabase();
+    await redis?.quit().catch(() => redis.disconnect());
   });
   const jobs = options.mailLoop !== false;
   if (jobs) {

@@ -11,6 +11,7 @@ import {
   defaultBilling,
   PlanSeedSchema,
 } from './modules/subscription/config.ts';
+import type { RedisConfig } from './platform/redis.ts';
 
 // The only place that reads the environment. Everything else receives a Config.
 
@@ -125,6 +126,14 @@ const EnvSchema = z.object({
       value === undefined || value === '' ? undefined : value === 'true' || value === '1',
     ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  REDIS_URL: z
+    .string()
+    .optional()
+    .refine((value) => !value || /^rediss?:\/\//.test(value), 'must be a redis:// or rediss:// URL'),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w.-]{1,40}$/, 'letters, digits, . - _ (at most 40)')
+    .default('astro'),
   // Unset: no /metrics at all. Set: Prometheus scrapes it with this bearer token.
   METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   WEB_DIST_DIR: z.string().min(1).default('apps/web/dist'),
@@ -219,6 +228,8 @@ export interface Config {
   trustProxy: boolean | number | string[];
   hsts: boolean;
   logLevel: string;
+  /** Redis for several server processes (shared request limits, realtime rooms); absent: one process. */
+  redis?: RedisConfig | undefined;
   /** The bearer token for GET /metrics; without one the route does not exist. */
   metricsToken?: string | undefined;
   webDistDir: string;
@@ -322,6 +333,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hsts: e.HSTS ?? e.APP_URL.startsWith('https://'),
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN || undefined,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     rateLimit: {
       enabled: e.RATE_LIMIT_ENABLED,

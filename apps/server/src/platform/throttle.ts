@@ -1,5 +1,6 @@
 import { isIPv6 } from 'node:net';
-import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Redis } from 'ioredis';
+import { type RateLimiterAbstract, RateLimiterRedis } from 'rate-limiter-flexible';
 import type { ThrottleRule } from '../config.ts';
 import type { Clock } from './clock.ts';
 import { ClockedMemoryLimiter, CounterMap } from './clocked-memory-limiter.ts';
@@ -15,13 +16,31 @@ export interface ThrottleCheck {
 export type LimiterFactory = (rule: ThrottleRule, name: string) => RateLimiterAbstract;
 
 /**
- * The one place that chooses where counters live: this process's memory, timed by the app clock.
- * A shared store (Redis, PostgreSQL) for several server processes plugs in here.
+ * Counters in this process's memory, timed by the app clock: right for one process (the default)
+ * and the fallback of the Redis counters below.
  */
 export function memoryLimiters(clock: Clock): LimiterFactory {
   const store = new CounterMap(clock);
   return (rule, name) =>
     new ClockedMemoryLimiter(store, { keyPrefix: name, points: rule.max, duration: rule.windowMs / 1000 });
+}
+
+/**
+ * Counters in Redis, shared by every server process (several processes would otherwise each allow
+ * the full limit). While Redis is unreachable each process counts in its own memory (the library's
+ * insurance limiter), so limits stay on, per process, and the server keeps answering.
+ */
+export function redisLimiters(client: Redis, keyPrefix: string, clock: Clock): LimiterFactory {
+  const insurance = memoryLimiters(clock);
+  return (rule, name) =>
+    new RateLimiterRedis({
+      storeClient: client,
+      keyPrefix: `${keyPrefix}:limit:${name}`,
+      points: rule.max,
+      duration: rule.windowMs / 1000,
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: insurance(rule, name),
+    });
 }
 
 /**

@@ -20,6 +20,8 @@ import { type SmtpSink, startSmtpSink } from './smtp-sink.ts';
 // PostgreSQL schema when TEST_DATABASE_URL is set. Each test file gets its own.
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+/** A Redis server for the scale-out tests (`npm test` starts one); those tests exist only with it. */
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL || undefined;
 
 const generous = { max: 10_000, windowMs: 60_000 };
 
