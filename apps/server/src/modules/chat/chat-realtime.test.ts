@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -9,6 +10,7 @@ import {
   register,
   secretFromOutbox,
   TEST_DATABASE_URL,
+  TEST_REDIS_URL,
   type TestApp,
 } from '../../testing/harness.ts';
 
@@ -63,9 +65,13 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => llm.close(() => resolve())));
 
-async function start(withLlm: boolean): Promise<{ t: TestApp; base: string }> {
+async function start(
+  withLlm: boolean,
+  extra: Partial<TestApp['config']> = {},
+): Promise<{ t: TestApp; base: string }> {
   const t = await createTestApp({
     config: {
+      ...extra,
       adminEmails: ADMINS,
       ...(withLlm && {
         assistant: {
@@ -211,6 +217,36 @@ describe('an answer given over HTTP', () => {
       socket.close();
     });
 });
+
+// With REDIS_URL (on either database) the Redis adapter carries the news between processes.
+if (TEST_REDIS_URL) {
+  const redisUrl = TEST_REDIS_URL;
+  describe('with Redis', () => {
+    it('an answer given by one server process reaches a socket held by another', async () => {
+      const { t, base } = await start(false, {
+        redis: { url: redisUrl, keyPrefix: `test-${randomBytes(4).toString('hex')}` },
+      });
+      try {
+        const { token, session } = await subscriber(t);
+        const socket = open(base, token);
+        await next(socket, 'connect');
+        const done = next<{ sessionId: string }>(socket, 'chat:done');
+        const other = await t.startAnotherServer();
+        const asked = await other.inject({
+          method: 'POST',
+          url: `/api/chat/sessions/${session}/messages`,
+          headers: bearer(token),
+          payload: { content: 'What does my Moon sign mean?' },
+        });
+        expect(asked.statusCode).toBe(200);
+        expect(await done).toMatchObject({ sessionId: session });
+        socket.close();
+      } finally {
+        await t.close();
+      }
+    });
+  });
+}
 
 describe('an OpenAI-compatible provider', () => {
   let t: TestApp;

@@ -1,16 +1,21 @@
 import { createAdapter } from '@socket.io/postgres-adapter';
+import { createAdapter as createRedisAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { Server } from 'socket.io';
+import { untilReady } from '../../platform/redis.ts';
 
-// With PostgreSQL, several server processes share one database; the Socket.IO PostgreSQL adapter
-// carries room broadcasts (an answer's `chat:done`) between them over LISTEN/NOTIFY, so a socket
-// on one process hears an answer given by another. With SQLite there is one process and the
-// in-memory adapter is right.
+// Several server processes: a socket on one must hear an answer given by another (an answer's
+// `chat:done` is a room broadcast). With REDIS_URL the Socket.IO Redis adapter carries room
+// broadcasts over Redis pub/sub; without it, on PostgreSQL, the Socket.IO PostgreSQL adapter
+// carries them over LISTEN/NOTIFY. With SQLite alone there is one process and the in-memory
+// adapter is right.
 
 /** The table the adapter keeps payloads over NOTIFY's 8,000-byte limit in (the library's own layout). */
 const ATTACHMENTS_TABLE = 'socket_io_attachments';
 
 export async function shareRealtimeAcrossProcesses(app: FastifyInstance, io: Server): Promise<void> {
+  if (app.redis && app.config.redis) return shareThroughRedis(app, io, app.redis, app.config.redis.keyPrefix);
   const { database } = app;
   if (database.engine !== 'postgres' || !database.openPool) return;
   const pool = database.openPool(2);
@@ -43,4 +48,23 @@ async function untilListening(io: Server, timeoutMs = 5000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!adapter.client?.client && Date.now() < deadline)
     await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+async function shareThroughRedis(app: FastifyInstance, io: Server, redis: Redis, keyPrefix: string) {
+  // Pub/sub needs connections of its own; they queue commands until connected, so the adapter's
+  // subscription is made whenever Redis comes (back).
+  const [pub, sub] = [
+    redis.duplicate({ enableOfflineQueue: true }),
+    redis.duplicate({ enableOfflineQueue: true }),
+  ];
+  for (const client of [pub, sub]) {
+    client.on('error', (error) => app.log.debug({ err: error }, 'realtime Redis connection failed'));
+  }
+  io.adapter(createRedisAdapter(pub, sub, { key: `${keyPrefix}:socket.io` }));
+  await untilReady(sub);
+  app.addHook('onClose', async () => {
+    await io.of('/').adapter.close();
+    pub.disconnect();
+    sub.disconnect();
+  });
 }
