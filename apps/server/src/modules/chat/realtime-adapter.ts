@@ -51,12 +51,11 @@ async function untilListening(io: Server, timeoutMs = 5000): Promise<void> {
 }
 
 async function shareThroughRedis(app: FastifyInstance, io: Server, redis: Redis, keyPrefix: string) {
-  // Pub/sub needs connections of its own; they queue commands until connected, so the adapter's
-  // subscription is made whenever Redis comes (back).
-  const [pub, sub] = [
-    redis.duplicate({ enableOfflineQueue: true }),
-    redis.duplicate({ enableOfflineQueue: true }),
-  ];
+  // Pub/sub needs connections of its own. They queue commands until connected and never give up
+  // on one, so the adapter's subscription is made whenever Redis comes (back) and none of its
+  // commands fails unhandled while Redis is away.
+  const options = { enableOfflineQueue: true, maxRetriesPerRequest: null };
+  const [pub, sub] = [redis.duplicate(options), redis.duplicate(options)];
   for (const client of [pub, sub]) {
     client.on('error', (error) => app.log.debug({ err: error }, 'realtime Redis connection failed'));
   }
