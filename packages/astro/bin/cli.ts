@@ -91,6 +91,11 @@ export function formatChart(chart: NatalChart): string {
       ? `Chart for ${m.localTime.replace('T', ' ')} ${m.zoneAbbreviation} (${m.zone}) = ${m.utc} UT`
       : `Chart for ${m.utc} UT`,
   );
+  // Before standard time the clock was the birthplace's own: say so, with its offset.
+  if (m.timeBasis?.kind === 'local-mean-time')
+    lines.push(
+      `Time read as the local mean time of ${chart.latitude.toFixed(2)}, ${chart.longitude.toFixed(2)} ${m.timeBasis.label.replace('local mean time ', '')}`,
+    );
   lines.push(
     `Coordinates: latitude ${chart.latitude.toFixed(4)}, longitude ${chart.longitude.toFixed(4)}; ΔT ${m.deltaTSeconds.toFixed(1)} s`,
   );

@@ -156,7 +156,8 @@ export function computeNatalChart(input: NatalChartInput): NatalChart {
   const system = parseHouseSystem(input.houseSystem);
   const options = input.options ?? {};
   const timeKnown = options.timeKnown ?? true;
-  const moment = resolveMoment(input.moment);
+  // The chart's place is the birthplace: its own mean time applies before standard time.
+  const moment = resolveMoment(input.moment, input.longitude);
   const inst = makeInstant(moment.jdUt);
   return buildChart(inst, moment, input.latitude, input.longitude, system, options, timeKnown);
 }

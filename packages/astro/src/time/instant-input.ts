@@ -1,13 +1,36 @@
 // Turns the ways a caller can name a moment (a UT instant, or a wall-clock time at a zone) into UT.
 import { AstroInputError } from '../errors.ts';
-import { type CivilDateTime, civilProblem, epochSecondsToJd, formatCivil } from './civil.ts';
-import { type Disambiguation, localToEpochSeconds, zoneOffsetAt } from './zones.ts';
+import {
+  type CivilDateTime,
+  civilProblem,
+  civilToEpochSeconds,
+  epochSecondsToJd,
+  formatCivil,
+} from './civil.ts';
+import { birthplaceMeanTime, formatUtcOffset } from './local-mean-time.ts';
+import { type Disambiguation, type LocalTimeChoice, localToEpochSeconds, zoneOffsetAt } from './zones.ts';
 
 export type MomentInput =
   /** An instant: ISO 8601 with Z or an offset, epoch milliseconds, or a Date. */
   | { utc: string | number | Date }
-  /** A wall-clock time ("YYYY-MM-DDTHH:mm[:ss]" or fields) at an IANA zone. */
-  | { local: string | CivilDateTime; zone: string; disambiguation?: Disambiguation };
+  /**
+   * A wall-clock time ("YYYY-MM-DDTHH:mm[:ss]" or fields) at an IANA zone. `utcOffsetSeconds`,
+   * when a record says which clock applied (a railway or city time), wins over everything else.
+   */
+  | {
+      local: string | CivilDateTime;
+      zone: string;
+      disambiguation?: Disambiguation;
+      utcOffsetSeconds?: number;
+    };
+
+/** How a wall-clock time was read when not simply by the zone's history. */
+export interface TimeBasis {
+  kind: 'local-mean-time' | 'stated-offset';
+  offsetSeconds: number;
+  /** "local mean time (+0:21:18)" or "stated offset UTC+0:21:18". */
+  label: string;
+}
 
 export interface ResolvedMoment {
   /** Seconds since 1970-01-01T00:00:00 UT. */
@@ -19,6 +42,7 @@ export interface ResolvedMoment {
   localTime?: string;
   utcOffsetSeconds?: number;
   zoneAbbreviation?: string;
+  timeBasis?: TimeBasis;
 }
 
 const LOCAL_PATTERN = /^(-?\d{4,})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}(?:\.\d+)?))?$/;
@@ -57,12 +81,47 @@ function utcSeconds(v: string | number | Date): number {
   return ms / 1000;
 }
 
-export function resolveMoment(input: MomentInput): ResolvedMoment {
+/**
+ * The UT instant of a moment. With `birthplaceLongitude` (a chart's place), a wall-clock time from
+ * before the zone adopted standard time is read as the birthplace's own local mean time.
+ */
+export function resolveMoment(input: MomentInput, birthplaceLongitude?: number): ResolvedMoment {
   if ('utc' in input) {
     const epochSeconds = utcSeconds(input.utc);
     return { epochSeconds, jdUt: epochSecondsToJd(epochSeconds), utc: isoUtc(epochSeconds) };
   }
   const civil = typeof input.local === 'string' ? parseLocalDateTime(input.local) : input.local;
+  const stated = input.utcOffsetSeconds;
+  const meanTime =
+    stated === undefined && birthplaceLongitude !== undefined
+      ? birthplaceMeanTime(civil, input.zone, birthplaceLongitude)
+      : null;
+  if (stated !== undefined || meanTime) {
+    const offset = stated ?? (meanTime as LocalTimeChoice).offset;
+    if (!Number.isFinite(offset) || Math.abs(offset) > 18 * 3600)
+      throw new AstroInputError(`A UTC offset must be within ±18 hours, got ${offset} s`, 'INVALID_DATE');
+    const epochSeconds = civilToEpochSeconds(civil) - offset;
+    return {
+      epochSeconds,
+      jdUt: epochSecondsToJd(epochSeconds),
+      utc: isoUtc(epochSeconds),
+      zone: input.zone,
+      localTime: formatCivil(civil),
+      utcOffsetSeconds: offset,
+      zoneAbbreviation: meanTime ? 'LMT' : `UTC${formatUtcOffset(offset)}`,
+      timeBasis: meanTime
+        ? {
+            kind: 'local-mean-time',
+            offsetSeconds: offset,
+            label: `local mean time (${formatUtcOffset(offset)})`,
+          }
+        : {
+            kind: 'stated-offset',
+            offsetSeconds: offset,
+            label: `stated offset UTC${formatUtcOffset(offset)}`,
+          },
+    };
+  }
   const epochSeconds = localToEpochSeconds(civil, input.zone, input.disambiguation);
   const off = zoneOffsetAt(input.zone, epochSeconds);
   return {
