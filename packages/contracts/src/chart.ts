@@ -103,6 +103,8 @@ export const NatalChartSchema = z.object({
     timeZone: z.string(),
     utcOffsetSeconds: z.number().int(),
     zoneAbbreviation: z.string(),
+    /** Before standard time: "local mean time of Bergen (+0:21:17)", the clock the time was read on. */
+    timeBasis: z.string().optional(),
   }),
   place: z.object({ city: z.string(), country: z.string(), latitude: z.number(), longitude: z.number() }),
   bodies: z.array(ChartBodySchema),

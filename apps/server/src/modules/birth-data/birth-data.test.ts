@@ -131,6 +131,34 @@ describe('saving and reading birth data', () => {
     });
   });
 
+  it("reads a time from before standard time at the birthplace's own meridian and says so", async () => {
+    const token = await paidUser();
+    // Bergen in 1880: Norway's clocks were local mean time; Bergen's is +0:21:17, not Oslo's +0:43.
+    const saved = await save(token, {
+      ...base,
+      date: '1880-05-17',
+      time: '12:00',
+      city: 'Bergen',
+      country: 'Norway',
+      latitude: 60.3913,
+      longitude: 5.3221,
+      timeZone: 'Europe/Oslo',
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect(saved.json().birthData).toMatchObject({
+      utc: '1880-05-17T11:38:43.000Z',
+      utcOffsetSeconds: 1277,
+      zoneAbbreviation: 'LMT',
+    });
+    const moment = (await chart(token)).json().chart.moment;
+    expect(moment).toMatchObject({
+      utc: '1880-05-17T11:38:43.000Z',
+      utcOffsetSeconds: 1277,
+      zoneAbbreviation: 'LMT',
+      timeBasis: 'local mean time of Bergen (+0:21:17)',
+    });
+  });
+
   it('finds the place from city and country when no place was chosen', async () => {
     const token = await paidUser();
     const saved = await save(token, { ...base, city: 'São Paulo', country: 'Brazil' });

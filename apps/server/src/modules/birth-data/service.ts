@@ -1,6 +1,7 @@
 import { type NatalChart as AstroChart, computeNatalChart } from '@app/astro/chart/natal-chart';
 import { type Sign, signOf } from '@app/astro/chart/zodiac';
 import { houseSystemCode } from '@app/astro/houses/houses';
+import { birthplaceMeanTime, formatUtcOffset, localMeanTimeOffset } from '@app/astro/time/local-mean-time';
 import {
   canonicalZoneName,
   type LocalTimeChoice,
@@ -187,6 +188,7 @@ export class BirthDataService {
       place.timeZone,
       body.resolution ?? kept ?? undefined,
       body.timeUnknown,
+      place.longitude,
     );
     if (moment.epochSeconds * 1000 > now.getTime()) throw validation(MESSAGES.future, 'date');
     const stamp = now.toISOString();
@@ -291,8 +293,9 @@ function toChoice(choice: LocalTimeChoice, resolution: TimeResolution): TimeChoi
 }
 
 /**
- * The UT instant of a local date and time at a zone. A time the clocks skipped or repeated is
- * refused with both readings unless the person has chosen one (or does not know the time at all).
+ * The UT instant of a local date and time at a zone. Before the zone adopted standard time the
+ * birthplace kept its own mean time (longitude / 15 hours). A time the clocks skipped or repeated
+ * is refused with both readings unless the person has chosen one (or does not know the time).
  */
 export function resolveBirthMoment(
   date: string,
@@ -300,10 +303,14 @@ export function resolveBirthMoment(
   zone: string,
   resolution: TimeResolution | undefined,
   timeUnknown: boolean,
+  longitude: number,
 ): { epochSeconds: number; offset: number; resolution: TimeResolution | null } {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   const [hour, minute] = time.split(':').map(Number) as [number, number];
-  const result = resolveLocalTime({ year, month, day, hour, minute, second: 0 }, zone);
+  const local = { year, month, day, hour, minute, second: 0 };
+  const meanTime = birthplaceMeanTime(local, zone, longitude);
+  if (meanTime) return { epochSeconds: meanTime.epochSeconds, offset: meanTime.offset, resolution: null };
+  const result = resolveLocalTime(local, zone);
   if (result.status === 'unique')
     return { epochSeconds: result.epochSeconds, offset: result.offset, resolution: null };
   // Choices come in time order: the earlier instant first.
@@ -360,6 +367,8 @@ function buildChart(row: BirthDataRow, requested: HouseSystemCode): NatalChart {
   });
   const epochSeconds = Date.parse(row.utc) / 1000;
   const zone = zoneOffsetAt(row.time_zone, epochSeconds);
+  // The offset stored at saving: the birthplace's mean time where it applied, else the zone's.
+  const offset = Number(row.utc_offset_seconds);
   const notes: string[] = [];
   if (chart.housesOmittedReason) notes.push(chart.housesOmittedReason);
   if (chart.houses?.fallbackReason) notes.push(chart.houses.fallbackReason);
@@ -371,8 +380,12 @@ function buildChart(row: BirthDataRow, requested: HouseSystemCode): NatalChart {
       utc: row.utc,
       localTime: `${row.birth_date}T${row.birth_time}`,
       timeZone: row.time_zone,
-      utcOffsetSeconds: zone.offset,
+      utcOffsetSeconds: offset,
       zoneAbbreviation: zone.abbreviation,
+      ...(zone.abbreviation === 'LMT' &&
+        offset === localMeanTimeOffset(row.longitude) && {
+          timeBasis: `local mean time of ${row.city} (${formatUtcOffset(offset)})`,
+        }),
     },
     place: { city: row.city, country: row.country, latitude: row.latitude, longitude: row.longitude },
     bodies: chart.bodies.map((body) => ({

@@ -11,6 +11,7 @@ import { getErrorMessage } from '../../../lib/error-messages.ts';
 import { toast } from '../../../lib/toast-store.ts';
 import { deleteBirthData } from '../api/delete-birth-data.ts';
 import type { BirthData } from '../api/get-birth-data.ts';
+import { describeBirthTime } from '../lib/form-logic.ts';
 import { isBirthDataComplete, useBirthData } from '../stores/birth-data-store.ts';
 import { BirthForm } from './birth-form.tsx';
 import { NatalChartView } from './natal-chart-view.tsx';
@@ -118,7 +119,7 @@ function BirthSummary({ birthData, onEdit }: { birthData: BirthData; onEdit: () 
         <div className="flex items-center gap-2">
           <Clock aria-hidden="true" className="size-4 text-muted" />
           <dt className="sr-only">Time</dt>
-          <dd>{birthData.timeUnknown ? 'Time unknown' : birthData.time}</dd>
+          <dd>{birthData.timeUnknown ? 'Time unknown' : describeBirthTime(birthData)}</dd>
         </div>
         <div className="flex items-center gap-2">
           <MapPin aria-hidden="true" className="size-4 text-muted" />

@@ -2,6 +2,7 @@ import { AxiosError, AxiosHeaders } from 'axios';
 import { describe, expect, it } from 'vitest';
 import {
   BirthFormSchema,
+  describeBirthTime,
   describeTimeChoice,
   EMPTY_FORM,
   formatOffset,
@@ -176,5 +177,16 @@ describe('reading refusals that need a choice', () => {
     expect(readBirthProblem(refusal('VALIDATION_FAILED', [{ path: 'date', message: 'x' }]))).toBeNull();
     expect(readBirthProblem(refusal('TIME_SKIPPED', { field: 'time' }))).toBeNull();
     expect(readBirthProblem(new Error('offline'))).toBeNull();
+  });
+});
+
+describe('describeBirthTime', () => {
+  it("names the clock: the zone, or the birthplace's mean time before standard time", () => {
+    expect(describeBirthTime({ time: '14:30', utcOffsetSeconds: 7200, zoneAbbreviation: 'CEST' })).toBe(
+      '14:30 CEST (UTC+02:00)',
+    );
+    expect(describeBirthTime({ time: '12:00', utcOffsetSeconds: 1277, zoneAbbreviation: 'LMT' })).toBe(
+      '12:00 local mean time (UTC+00:21)',
+    );
   });
 });

@@ -127,6 +127,19 @@ export function formatOffset(seconds: number): string {
   return `UTC${sign}${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
+/**
+ * The saved birth time with the clock it was read on: "14:30 CEST (UTC+02:00)", or before the
+ * zone's standard time "12:00 local mean time (UTC+00:21)" (the birthplace's own meridian).
+ */
+export function describeBirthTime(birth: {
+  time: string | null;
+  utcOffsetSeconds: number;
+  zoneAbbreviation: string;
+}): string {
+  const clock = birth.zoneAbbreviation === 'LMT' ? 'local mean time' : birth.zoneAbbreviation;
+  return `${birth.time ?? ''} ${clock} (${formatOffset(birth.utcOffsetSeconds)})`.trim();
+}
+
 /** A reading of a clock-change time as a person would say it: "01:30 EDT (UTC−04:00), the first time". */
 export function describeTimeChoice(choice: TimeChoice, kind: 'ambiguous' | 'skipped'): string {
   const clock = choice.localTime.slice(11, 16);
