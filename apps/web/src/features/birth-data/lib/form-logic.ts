@@ -132,7 +132,7 @@ export function formatOffset(seconds: number): string {
  * zone's standard time "12:00 local mean time (UTC+00:21)" (the birthplace's own meridian).
  */
 export function describeBirthTime(birth: {
-  time: string | null;
+  time?: string | null | undefined;
   utcOffsetSeconds: number;
   zoneAbbreviation: string;
 }): string {
