@@ -133,11 +133,14 @@ export function formatOffset(seconds: number): string {
  */
 export function describeBirthTime(birth: {
   time?: string | null | undefined;
-  utcOffsetSeconds: number;
-  zoneAbbreviation: string;
+  utcOffsetSeconds?: number | undefined;
+  zoneAbbreviation?: string | undefined;
 }): string {
+  const time = birth.time ?? '';
+  // Records kept from before the server named the clock show the time alone.
+  if (birth.utcOffsetSeconds === undefined || !birth.zoneAbbreviation) return time;
   const clock = birth.zoneAbbreviation === 'LMT' ? 'local mean time' : birth.zoneAbbreviation;
-  return `${birth.time ?? ''} ${clock} (${formatOffset(birth.utcOffsetSeconds)})`.trim();
+  return `${time} ${clock} (${formatOffset(birth.utcOffsetSeconds)})`.trim();
 }
 
 /** A reading of a clock-change time as a person would say it: "01:30 EDT (UTC−04:00), the first time". */
