@@ -64,7 +64,8 @@ async function screens(page: Page, name: string) {
 test('read today, regenerate until the allowance is spent, open an earlier day, ask about a transit', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  // The walk checks four screens with axe (two widths, two themes): time for a busy machine.
+  test.setTimeout(240_000);
   await subscriberWithBirthData(page);
   await page.goto('/#/cosmic-landscape');
 
