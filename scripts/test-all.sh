@@ -78,10 +78,14 @@ run_vitest() {
 
 # --- what the tests need -------------------------------------------------------------------------
 log "dependencies"
-# Only when the lock file is newer than the installed modules; `npm install` then brings them in
-# line in place, where `npm ci` (which works as well: the lock is complete) would delete them all.
-if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+# Only when the installed modules were not installed from this very lock file (a hash of it is
+# kept beside them; file times say nothing once a checkout or a cache copies files around);
+# `npm install` then brings them in line in place, where `npm ci` would delete them all.
+LOCK_HASH=$(sha256sum package-lock.json | cut -d' ' -f1)
+LOCK_STAMP=node_modules/.installed-from-lock
+if [ ! -d node_modules ] || [ "$(cat "$LOCK_STAMP" 2>/dev/null)" != "$LOCK_HASH" ]; then
   npm install --no-audit --no-fund || die "npm install failed"
+  echo "$LOCK_HASH" > "$LOCK_STAMP"
 fi
 if ! command -v chromium >/dev/null 2>&1; then apt_install chromium; fi
 CHROMIUM=$(command -v chromium) || die "chromium is missing"
