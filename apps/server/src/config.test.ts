@@ -36,6 +36,14 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(config.jwtSecret);
   });
 
+  it('builds links on the port the server listens on when APP_URL is not set', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), PORT: '4700' }).appUrl).toBe('http://localhost:4700');
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), PORT: '4700', APP_URL: 'https://astro.example.com/' }).appUrl,
+    ).toBe('https://astro.example.com');
+    expect(() => loadConfig({ DATA_DIR: tempDir(), APP_URL: 'not a url' })).toThrow(/APP_URL: must be a URL/);
+  });
+
   it('turns HSTS on by default when the app is reached over https, and lets HSTS decide', () => {
     const https = { DATA_DIR: tempDir(), APP_URL: 'https://astro.example.com' };
     expect(loadConfig(https).hsts).toBe(true);

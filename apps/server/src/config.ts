@@ -33,13 +33,6 @@ const list = z
       .filter((item) => item.length > 0),
   );
 
-const url = (fallback: string) =>
-  z
-    .string()
-    .optional()
-    .transform((value) => (value === undefined || value === '' ? fallback : value))
-    .pipe(z.url({ error: 'must be a URL such as http://localhost:3000' }));
-
 /** TRUST_PROXY: false (default), true, a hop count, or a comma list of proxy addresses. */
 const trustProxy = z
   .string()
@@ -100,7 +93,12 @@ const EnvSchema = z.object({
     .max(65535, 'must be between 0 and 65535')
     .default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
-  APP_URL: url('http://localhost:3000').transform((value) => value.replace(/\/+$/, '')),
+  // Unset: http://localhost:<PORT>, so links in mail reach a server started on another port.
+  APP_URL: z
+    .string()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(z.url({ error: 'must be a URL such as http://localhost:3000' }).optional()),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -305,6 +303,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const e = parsed.data;
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const dataDir = path.resolve(e.DATA_DIR);
   const problems: string[] = [];
   const plans = parseJsonList('BILLING_PLANS', e.BILLING_PLANS, PlanSeedSchema, problems);
@@ -321,7 +320,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: e.PORT,
     host: e.HOST,
-    appUrl: e.APP_URL,
+    appUrl,
     dataDir,
     databaseUrl: e.DATABASE_URL || path.join(dataDir, 'app.db'),
     jwtSecret: e.JWT_SECRET ?? readOrCreateSecret(dataDir),
@@ -330,7 +329,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmails: e.ADMIN_EMAILS,
     corsOrigins: e.CORS_ORIGINS,
     trustProxy: e.TRUST_PROXY,
-    hsts: e.HSTS ?? e.APP_URL.startsWith('https://'),
+    hsts: e.HSTS ?? appUrl.startsWith('https://'),
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN || undefined,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
@@ -358,14 +357,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       testClockControl: e.TEST_CLOCK_CONTROL,
     },
     programme: {
-      ...defaultProgramme(e.APP_URL),
+      ...defaultProgramme(appUrl),
       ...(supportEmail && { supportEmail }),
       commissionRate: e.PARTNER_COMMISSION_RATE,
       attributionWindowDays: e.AFFILIATE_ATTRIBUTION_DAYS,
       couponPercentOff: e.PARTNER_COUPON_PERCENT_OFF,
     },
     contact: {
-      ...defaultContact(e.APP_URL),
+      ...defaultContact(appUrl),
       ...(supportEmail && { supportEmail }),
       ...(operatorEmail && { operatorEmail }),
     },
