@@ -75,13 +75,13 @@ export const BODIES: Record<string, BodyMeaning> = {
     keyword: 'transformation',
   },
   trueNode: {
-    name: 'the lunar nodes',
+    name: 'the North Node',
     moves: 'a pull between familiar habits and a direction that asks you to grow',
     natal: 'sense of direction in life',
     keyword: 'direction',
   },
   meanNode: {
-    name: 'the mean node',
+    name: 'the mean North Node',
     moves: 'a pull between familiar habits and a direction that asks you to grow',
     natal: 'sense of direction in life',
     keyword: 'direction',
