@@ -3,7 +3,7 @@
 // base in the product's own words. Every placement it names comes from the facts; without a
 // birth time it names no house and no angle, and says why.
 import type { ChatFact } from '@app/contracts/chat.ts';
-import { ASPECTS, BODIES, HOUSES, MOON_IN_SIGN, ordinal, SIGNS } from './knowledge.ts';
+import { ASPECTS, BODIES, HOUSES, ordinal, SIGNS } from './knowledge.ts';
 
 export interface ChartPlacement {
   body: string;
@@ -134,7 +134,8 @@ export function recognise(question: string): Intent {
 }
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const nameOf = (id: string) => cap((BODIES[id]?.name ?? id).replace(/^the /, ''));
+// "Midheaven", not "Your Midheaven", when a name stands inside a sentence of its own.
+const nameOf = (id: string) => cap((BODIES[id]?.name ?? id).replace(/^(the|your) /, ''));
 const signName = (id: string) => SIGNS[id]?.name ?? id;
 
 /** "Moon in Aquarius in the 4th house" (no house without a birth time). */
@@ -273,13 +274,11 @@ export function composeAnswer(question: string, facts: ChatFacts): ComposedAnswe
         break;
       }
       a.say(line);
-      if (intent.body === 'moon') {
-        const moon = a.placement('moon');
-        if (moon) a.say(MOON_IN_SIGN[moon.sign]?.replace('The Moon in', 'With the Moon in') ?? '');
-      }
       const touching = facts.aspects.filter((x) => x.a === intent.body || x.b === intent.body).slice(0, 3);
       if (touching.length > 0)
-        a.say(`It connects with ${touching.map((x) => a.fact(aspectText(x), 'aspect')).join(', ')}.`);
+        a.say(
+          `Its aspects in your chart: ${touching.map((x) => a.fact(aspectText(x), 'aspect')).join(', ')}.`,
+        );
       if (!angleAllowed) a.say(NO_TIME);
       break;
     }

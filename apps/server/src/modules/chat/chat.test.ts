@@ -251,6 +251,8 @@ describe('grounding', () => {
         for (const question of questions) {
           const answer = composeAnswer(question, facts);
           const text = answer.paragraphs.join('\n');
+          // Names read as names inside a sentence ("squares Midheaven", never "squares Your Midheaven").
+          expect(text, question).not.toMatch(/[a-z,] Your\b/);
           for (const match of text.matchAll(
             /\b(Sun|Moon|Mercury|Venus|Mars|Jupiter|Saturn|Uranus|Neptune|Pluto) in ([A-Z][a-z]+)(?: in the (\d+)\w\w house)?/g,
           )) {
