@@ -1,5 +1,10 @@
 import type { AuthUser } from '../../platform/auth-guard.ts';
 import type { ChangeFeed, ChangeListener } from '../../platform/db/change-feed.ts';
+import {
+  type CacheSelection,
+  CoherentCache,
+  type CoherentCacheOptions,
+} from '../../platform/db/coherent-cache.ts';
 
 /** The PostgreSQL channel the session triggers announce on (migration 0003). */
 export const SESSION_CHANGES_CHANNEL = 'session_changes';
@@ -12,113 +17,74 @@ export interface CachedSession {
   lastSeenAtMs: number;
 }
 
-interface Entry extends CachedSession {
-  loadedAtMs: number;
-}
-
-export interface SessionCacheOptions {
-  maxEntries: number;
-  /** An entry is read again from the database after this long, whatever the notices said. */
-  maxAgeMs: number;
-}
-
-const DEFAULTS: SessionCacheOptions = { maxEntries: 10_000, maxAgeMs: 60_000 };
-
 export type RevocationTarget = { sessionId: string } | { userId: string } | { everything: true };
+
+function selectionOf(target: RevocationTarget): CacheSelection<CachedSession> {
+  if ('sessionId' in target) return target.sessionId;
+  if ('userId' in target) return (_, session) => session.user.id === target.userId;
+  return null;
+}
+
+/** The triggers' notices name `session:<id>` or `user:<id>`; anything else may affect every session. */
+function targetOfNotice(key: string | null): RevocationTarget {
+  if (key?.startsWith('session:')) return { sessionId: key.slice('session:'.length) };
+  if (key?.startsWith('user:')) return { userId: key.slice('user:'.length) };
+  return { everything: true };
+}
 
 /**
  * Open sessions with their accounts, kept in memory so that an authenticated request needs no
- * database round trip (decision 0017). Every write that can end a session or change its account
- * goes through `revoking`, which drops the affected entries before and after the write; writes
- * by other processes arrive through the change feed. A load that overlapped any revocation is not
- * stored, so a read from before a write cannot outlive it.
+ * database round trip (decision 0017): a `CoherentCache` keyed by session id. Every write that
+ * can end a session or change its account goes through `revoking`; writes by other processes
+ * arrive through the change feed.
  */
 export class SessionCache {
-  private readonly entries = new Map<string, Entry>();
-  private readonly options: SessionCacheOptions;
-  private readonly feed: ChangeFeed;
-  /** Moves on every revocation; a load remembers it and is stored only if it has not moved. */
-  private generation = 0;
-  /** Revoking writes in progress; nothing is stored while any is. */
-  private writing = 0;
+  private readonly cache: CoherentCache<CachedSession>;
 
-  constructor(watch: (onChange: ChangeListener) => ChangeFeed, options: Partial<SessionCacheOptions> = {}) {
-    this.options = { ...DEFAULTS, ...options };
-    this.feed = watch((key) => this.forgetKey(key));
+  constructor(
+    watch: (onChange: ChangeListener) => ChangeFeed,
+    options: Partial<Pick<CoherentCacheOptions<CachedSession>, 'maxEntries' | 'maxAgeMs'>> = {},
+  ) {
+    this.cache = new CoherentCache(watch, {
+      ...options,
+      readNotice: (key) => selectionOf(targetOfNotice(key)),
+    });
   }
 
   /** The cached open session, or undefined when it has to be read from the database. */
   get(sessionId: string, userId: string, nowMs: number): CachedSession | undefined {
-    if (!this.feed.catchUp()) return undefined;
-    const entry = this.entries.get(sessionId);
-    if (!entry) return undefined;
-    const age = nowMs - entry.loadedAtMs;
-    if (entry.user.id !== userId || entry.expiresAtMs <= nowMs || age < 0 || age >= this.options.maxAgeMs) {
-      this.entries.delete(sessionId);
-      return undefined;
-    }
-    return entry;
+    const session = this.cache.get(sessionId, nowMs);
+    return session && session.user.id === userId && session.expiresAtMs > nowMs ? session : undefined;
   }
 
   /** Call before reading a session from the database; hand the ticket to `store`. */
   beginLoad(): number {
-    return this.generation;
+    return this.cache.beginLoad();
   }
 
   store(ticket: number, session: CachedSession, nowMs: number): void {
-    if (ticket !== this.generation || this.writing > 0 || !this.feed.catchUp()) return;
-    // A Map iterates in insertion order, so the first key is the longest held.
-    if (this.entries.size >= this.options.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    this.entries.set(session.user.sessionId, { ...session, loadedAtMs: nowMs });
+    this.cache.store(ticket, session.user.sessionId, { ...session }, nowMs);
   }
 
   /** Records a touch written to the database, so the next request does not write it again. */
   touched(sessionId: string, nowMs: number): void {
-    const entry = this.entries.get(sessionId);
-    if (entry) entry.lastSeenAtMs = nowMs;
+    const session = this.cache.peek(sessionId);
+    if (session) session.lastSeenAtMs = nowMs;
   }
 
   /**
    * Runs a write that may end sessions or change accounts. `target` names what it affects:
    * a session, a user's sessions, or (for transactions) everything.
    */
-  async revoking<T>(target: RevocationTarget, write: () => Promise<T>): Promise<T> {
-    this.writing += 1;
-    this.forget(target);
-    try {
-      return await write();
-    } finally {
-      this.writing -= 1;
-      this.forget(target);
-    }
+  revoking<T>(target: RevocationTarget, write: () => Promise<T>): Promise<T> {
+    return this.cache.changing(selectionOf(target), write);
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.cache.size;
   }
 
   close(): Promise<void> {
-    this.entries.clear();
-    return this.feed.close();
-  }
-
-  private forget(target: RevocationTarget): void {
-    this.generation += 1;
-    if ('sessionId' in target) {
-      this.entries.delete(target.sessionId);
-    } else if ('userId' in target) {
-      for (const [id, entry] of this.entries) if (entry.user.id === target.userId) this.entries.delete(id);
-    } else {
-      this.entries.clear();
-    }
-  }
-
-  private forgetKey(key: string | null): void {
-    if (key?.startsWith('session:')) this.forget({ sessionId: key.slice('session:'.length) });
-    else if (key?.startsWith('user:')) this.forget({ userId: key.slice('user:'.length) });
-    else this.forget({ everything: true });
+    return this.cache.close();
   }
 }
