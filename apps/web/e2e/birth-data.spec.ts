@@ -1,8 +1,8 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { BIRTH_DATA_ADMINS } from '../playwright.config.ts';
 import { registerThroughUi } from './support/accounts.ts';
+import { expectNoSeriousViolations } from './support/axe.ts';
 import { linkIn, waitForMail } from './support/mail.ts';
 
 // A person with paid access (an admin address of the e2e server) enters birth data with the
@@ -19,16 +19,6 @@ async function paidAndVerified(page: Page, email: string) {
   const link = linkIn(await waitForMail(email, /confirm your email/i), 'verify-email');
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Email verified' })).toBeVisible();
-}
-
-/** WCAG 2.1 AA problems axe rates serious or critical, as "rule: targets". */
-async function axeProblems(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 async function chooseCity(page: Page, typed: string, option: RegExp) {
@@ -107,7 +97,7 @@ test('enter birth data with the autocomplete, see the chart, change the house sy
     }
   }
 
-  expect(await axeProblems(page), 'chart, light').toEqual([]);
+  await expectNoSeriousViolations(page, 'chart, light');
   const placidusSecond = await cuspText(page, 2);
   await page.screenshot({ path: `${SCREENS}/chart-desktop-light.png`, fullPage: true });
   await wheel.screenshot({ path: `${SCREENS}/wheel-light.png` });
@@ -123,7 +113,7 @@ test('enter birth data with the autocomplete, see the chart, change the house sy
   await expect(wheel).toBeVisible();
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(360);
-  expect(await axeProblems(page), 'chart, phone, dark').toEqual([]);
+  await expectNoSeriousViolations(page, 'chart, phone, dark');
   await page.screenshot({ path: `${SCREENS}/chart-phone-dark.png`, fullPage: true });
   await wheel.screenshot({ path: `${SCREENS}/wheel-phone-dark.png` });
   await page
@@ -146,7 +136,7 @@ test('a clock-change time is asked about; editing to an unknown time and deletin
 
   await expect(form.getByRole('group', { name: 'Which time do you mean?' })).toBeVisible();
   await expect(form.getByText(/happened twice in America\/New_York/)).toBeVisible();
-  expect(await axeProblems(page), 'form with the time prompt').toEqual([]);
+  await expectNoSeriousViolations(page, 'form with the time prompt');
   await page.screenshot({ path: `${SCREENS}/form-time-prompt-phone.png`, fullPage: true });
   await form.getByRole('button', { name: /01:30 EST \(UTC−05:00\), the second time/ }).click();
   await expect(page.getByRole('heading', { name: 'Your birth chart' })).toBeVisible();

@@ -1,56 +1,16 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { registerThroughUi, uniqueEmail } from './support/accounts.ts';
-import { linkIn, waitForMail } from './support/mail.ts';
+import { expect, test } from '@playwright/test';
+import { expectNoSidewaysScroll, expectNoViolations } from './support/axe.ts';
+import { newSubscriberWithBirthData } from './support/subscriber.ts';
 
 // A subscriber (verified, paid with the local test checkout, birth data saved) asks a starter,
 // sees the answer arrive with the facts it used, renames and deletes conversations, reloads and
 // finds the history. A "?prompt=" link fills the box without sending.
 
-/** WCAG 2.1 AA problems axe finds, as "rule: targets". */
-async function axeProblems(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-async function subscriberWithBirthData(page: Page) {
-  const email = uniqueEmail('chat');
-  await registerThroughUi(page, email);
-  await page.goto(linkIn(await waitForMail(email, /confirm your email/i), 'verify-email'));
-  await expect(page.getByRole('heading', { name: 'Email verified' })).toBeVisible();
-
-  await page.goto('/#/subscription');
-  await page.getByRole('radio', { name: /Monthly/ }).check();
-  await page.getByRole('button', { name: 'Start free trial' }).click();
-  await expect(page).toHaveURL(/\/pay\/checkout\//);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/39');
-  await page.getByLabel('Security code').fill('123');
-  await page.getByRole('button', { name: /Start free trial|Pay / }).click();
-  await expect(page).toHaveURL(/#\/success/);
-
-  await page.goto('/#/birth-form');
-  const form = page.getByRole('form', { name: 'Birth data' });
-  await form.getByLabel('Name', { exact: true }).fill('Ada');
-  await form.getByLabel('Date of birth').fill('1990-04-21');
-  await form.getByLabel('Time of birth').fill('14:30');
-  const city = page.getByRole('combobox', { name: 'City of birth' });
-  await city.fill('Osl');
-  await page
-    .getByRole('option', { name: /^Oslo\s*Oslo, Norway/ })
-    .first()
-    .click();
-  await form.getByRole('button', { name: 'Save and see my chart' }).click();
-  await expect(page.getByRole('heading', { name: 'Your birth chart' })).toBeVisible();
-}
-
 test('ask a starter, rename and delete conversations, reload and find the history', async ({ page }) => {
   // What the realtime socket brings in: the answers stream over it when it connects.
   const frames: string[] = [];
   page.on('websocket', (socket) => socket.on('framereceived', (frame) => frames.push(String(frame.payload))));
-  await subscriberWithBirthData(page);
+  await newSubscriberWithBirthData(page, 'chat');
 
   // An "Ask about this" link: the question waits in the box and nothing is sent.
   await page.goto(`/#/chat?prompt=${encodeURIComponent('What does the Full Moon mean for me?')}`);
@@ -115,21 +75,20 @@ test('on a phone, light and dark, the page fits, passes axe, and the conversatio
   page,
 }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await subscriberWithBirthData(page);
+  await newSubscriberWithBirthData(page, 'chat');
   await page.goto('/#/chat');
   await page.getByRole('button', { name: 'What does my birth chart say about me?' }).click();
   await expect(page.getByText(/^Facts used/)).toBeVisible();
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
-    expect(await axeProblems(page)).toEqual([]);
+    await expectNoSidewaysScroll(page, `chat at 360 px, ${scheme}`);
+    await expectNoViolations(page, `chat at 360 px, ${scheme}`);
   }
 
   await page.getByRole('button', { name: 'Show conversations' }).click();
   const drawer = page.getByRole('dialog', { name: 'Conversations' });
   await expect(drawer.getByRole('link', { name: /What does my birth chart say about me\?/ })).toBeVisible();
-  expect(await axeProblems(page)).toEqual([]);
+  await expectNoViolations(page, 'conversations drawer');
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
 });
@@ -138,7 +97,7 @@ test('without WebSockets a tab answers over server-sent events, and another open
   page,
   context,
 }) => {
-  await subscriberWithBirthData(page);
+  await newSubscriberWithBirthData(page, 'chat');
   await page.goto('/#/chat');
   await page.getByRole('button', { name: 'What does my Moon sign mean?' }).click();
   await expect(page.getByText(/^Facts used/)).toBeVisible();

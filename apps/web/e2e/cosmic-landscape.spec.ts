@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { registerThroughUi, uniqueEmail } from './support/accounts.ts';
 import { expectNoSeriousViolations, expectNoSidewaysScroll } from './support/axe.ts';
-import { linkIn, waitForMail } from './support/mail.ts';
+import { choosePlace, newSubscriberWithBirthData } from './support/subscriber.ts';
 
 // A new subscriber pays with the local test checkout, saves birth data born in Pago Pago
 // (UTC−11), reads today's landscape, regenerates until the allowance is spent, moves their
@@ -14,38 +13,6 @@ const SCREENS = path.join(
   path.dirname(new URL(import.meta.url).pathname),
   '../../../test-results/e2e/screens',
 );
-
-async function subscriberWithBirthData(page: Page) {
-  const email = uniqueEmail('landscape');
-  await registerThroughUi(page, email);
-  await page.goto(linkIn(await waitForMail(email, /confirm your email/i), 'verify-email'));
-  await expect(page.getByRole('heading', { name: 'Email verified' })).toBeVisible();
-
-  await page.goto('/#/subscription');
-  await page.getByRole('radio', { name: /Monthly/ }).check();
-  await page.getByRole('button', { name: 'Start free trial' }).click();
-  await expect(page).toHaveURL(/\/pay\/checkout\//);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/39');
-  await page.getByLabel('Security code').fill('123');
-  await page.getByRole('button', { name: /Start free trial|Pay / }).click();
-  await expect(page).toHaveURL(/#\/birth-form$/, { timeout: 20_000 });
-
-  const form = page.getByRole('form', { name: 'Birth data' });
-  await form.getByLabel('Name', { exact: true }).fill('Ada');
-  await form.getByLabel('Date of birth').fill('1990-04-21');
-  await form.getByLabel('Time of birth').fill('14:30');
-  await choosePlace(page, 'City of birth', 'Pago Pago', /^Pago Pago/);
-  await form.getByRole('button', { name: 'Save and see my chart' }).click();
-  await expect(page.getByRole('heading', { name: 'Your birth chart' })).toBeVisible();
-}
-
-async function choosePlace(page: Page, label: string, typed: string, option: RegExp) {
-  await page.getByRole('combobox', { name: label }).fill(typed);
-  const list = page.getByRole('listbox', { name: `${label} suggestions` });
-  await list.getByRole('option', { name: option }).first().click();
-  await expect(list).toBeHidden();
-}
 
 async function screens(page: Page, name: string) {
   for (const theme of ['light', 'dark']) {
@@ -66,7 +33,12 @@ test('read today, regenerate until the allowance is spent, open an earlier day, 
 }) => {
   // The walk checks four screens with axe (two widths, two themes): time for a busy machine.
   test.setTimeout(240_000);
-  await subscriberWithBirthData(page);
+  await newSubscriberWithBirthData(page, 'landscape', {
+    name: 'Ada',
+    date: '1990-04-21',
+    time: '14:30',
+    city: { typed: 'Pago Pago', option: /^Pago Pago/ },
+  });
   await page.goto('/#/cosmic-landscape');
 
   const headline = page.locator('#landscape-headline');

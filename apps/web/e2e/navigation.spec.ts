@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { PASSWORD, uniqueEmail } from './support/accounts.ts';
 import { expectNoSeriousViolations, expectNoSidewaysScroll } from './support/axe.ts';
 import { linkIn, waitForMail } from './support/mail.ts';
+import { enterBirthData, startMonthlyTrial } from './support/subscriber.ts';
 
 // A stranger's way around the app: sign up, verify, pay and enter birth data by clicking, then
 // reach every entry of the account menu and come back, at desktop and phone widths, with no
@@ -68,27 +69,13 @@ test('a new subscriber reaches every menu entry by clicking, at 1280 px and 360 
   await page.getByRole('link', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Choose your plan' })).toBeVisible();
   await expectNoSeriousViolations(page, 'plans');
-  await page.getByRole('radio', { name: /Monthly/ }).check();
-  await page.getByRole('button', { name: 'Start free trial' }).click();
-  await expect(page).toHaveURL(/\/pay\/checkout\//);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/39');
-  await page.getByLabel('Security code').fill('123');
-  await page.getByRole('button', { name: /Start free trial|Pay / }).click();
-  await expect(page).toHaveURL(/#\/birth-form$/, { timeout: 20_000 });
-
-  const birth = page.getByRole('form', { name: 'Birth data' });
-  await birth.getByLabel('Name', { exact: true }).fill('Nova');
-  await birth.getByLabel('Date of birth').fill('1992-08-14');
-  await birth.getByLabel('Time of birth').fill('06:15');
-  await page.getByRole('combobox', { name: 'City of birth' }).fill('Lisbon');
-  const suggestions = page.getByRole('listbox', { name: 'City of birth suggestions' });
-  await suggestions
-    .getByRole('option', { name: /^Lisbon/ })
-    .first()
-    .click();
-  await birth.getByRole('button', { name: 'Save and see my chart' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Your birth chart' })).toBeVisible();
+  await startMonthlyTrial(page);
+  await enterBirthData(page, {
+    name: 'Nova',
+    date: '1992-08-14',
+    time: '06:15',
+    city: { typed: 'Lisbon', option: /^Lisbon/ },
+  });
 
   await walkTheMenu(page, 1280);
   await walkTheMenu(page, 360);

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { registerThroughUi, uniqueEmail } from './support/accounts.ts';
 import { linkIn, waitForMail } from './support/mail.ts';
+import { payOnCheckoutPage } from './support/subscriber.ts';
 
 // Subscriptions with the local test provider. These specs move the server clock, so they run
 // against a server of their own (TEST_CLOCK_CONTROL=true) rather than the shared one; mail goes
@@ -80,15 +81,6 @@ async function verifiedPerson(page: Page, email = uniqueEmail('subscriber')) {
   return email;
 }
 
-async function payOnCheckoutPage(page: Page, cardNumber: string) {
-  await expect(page).toHaveURL(new RegExp(`^${origin}/pay/checkout/`));
-  await expect(page.getByText('TEST MODE')).toBeVisible();
-  await page.getByLabel('Card number').fill(cardNumber);
-  await page.getByLabel('Expiry (MM/YY)').fill('12/39');
-  await page.getByLabel('Security code').fill('123');
-  await page.getByRole('button', { name: /Start free trial|Pay / }).click();
-}
-
 async function startTrial(page: Page, options: { coupon?: string; card?: string } = {}) {
   await page.goto('/#/subscription');
   await expect(page.getByRole('heading', { name: 'Choose your plan' })).toBeVisible();
@@ -100,7 +92,7 @@ async function startTrial(page: Page, options: { coupon?: string; card?: string 
   await page.getByRole('button', { name: 'Start free trial' }).click();
   await expect(page).toHaveURL(new RegExp(`^${origin}/pay/checkout/`));
   if (options.coupon) await expect(page.getByText(/Coupon STARS20/)).toBeVisible();
-  await payOnCheckoutPage(page, options.card ?? '4242 4242 4242 4242');
+  await payOnCheckoutPage(page, options.card);
 }
 
 const moveClock = (page: Page, days: number) =>
