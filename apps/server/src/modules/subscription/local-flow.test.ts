@@ -10,7 +10,6 @@ import {
   type TestApp,
   uniqueEmail,
 } from '../../testing/harness.ts';
-import { advanceLocalSubscriptions } from './local-provider.ts';
 import { PAY_MESSAGES } from './pay-pages.ts';
 
 const DAY = 86_400_000;
@@ -101,8 +100,7 @@ async function mailsTo(email: string): Promise<string[]> {
 }
 
 const runJobs = async () => {
-  await advanceLocalSubscriptions(t.app.subscriptions, t.clock);
-  await t.app.subscriptions.remindTrialsEnding();
+  await t.app.subscriptions.runDue();
 };
 
 describe('plans and coupons', () => {
