@@ -9,7 +9,7 @@ import {
   type TestApp,
   uniqueEmail,
 } from '../../testing/harness.ts';
-import { SubscriptionRepository, type SubscriptionRow } from './repository.ts';
+import { type Subscription, SubscriptionRepository } from './repository.ts';
 
 const DAY = 86_400_000;
 let t: TestApp;
@@ -33,33 +33,33 @@ async function verifiedUser(email = uniqueEmail()) {
   return person;
 }
 
-function row(userId: string, changes: Partial<SubscriptionRow>): SubscriptionRow {
+function row(userId: string, changes: Partial<Subscription>): Subscription {
   const now = t.clock.now();
   return {
-    user_id: userId,
-    plan_id: 'monthly',
+    userId,
+    planId: 'monthly',
     status: 'active',
     provider: 'local',
-    customer_id: null,
-    provider_subscription_id: null,
-    customer_email: 'x@example.com',
-    customer_name: 'X',
-    current_period_start: now.toISOString(),
-    current_period_end: new Date(now.getTime() + 30 * DAY).toISOString(),
-    trial_end: null,
-    cancel_at_period_end: 0,
-    canceled_at: null,
-    past_due_since: null,
-    coupon_code: null,
-    discount_periods_left: null,
-    discount_minor: null,
-    card_last4: null,
-    card_behaviour: null,
-    trial_reminder_for: null,
-    had_trial: 0,
-    provider_version: 0,
-    created_at: now.toISOString(),
-    updated_at: now.toISOString(),
+    customerId: null,
+    providerSubscriptionId: null,
+    customerEmail: 'x@example.com',
+    customerName: 'X',
+    currentPeriodStart: now.toISOString(),
+    currentPeriodEnd: new Date(now.getTime() + 30 * DAY).toISOString(),
+    trialEnd: null,
+    cancelAtPeriodEnd: false,
+    canceledAt: null,
+    pastDueSince: null,
+    couponCode: null,
+    discountPeriodsLeft: null,
+    discountMinor: null,
+    cardLast4: null,
+    cardBehaviour: null,
+    trialReminderFor: null,
+    hadTrial: false,
+    providerVersion: 0,
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
     ...changes,
   };
 }
@@ -97,7 +97,7 @@ describe('GET /api/subscription/status and app.requirePaidAccess', () => {
     const person = await verifiedUser();
     const trialEnd = new Date(t.clock.now().getTime() + 7 * DAY).toISOString();
     await repo.putSubscription(
-      row(person.userId, { status: 'trialing', trial_end: trialEnd, current_period_end: trialEnd }),
+      row(person.userId, { status: 'trialing', trialEnd, currentPeriodEnd: trialEnd }),
     );
     const status = (
       await t.app.inject({ url: '/api/subscription/status', headers: bearer(person.token) })
@@ -116,24 +116,24 @@ describe('GET /api/subscription/status and app.requirePaidAccess', () => {
   });
 
   it('the next payment counts a coupon while it lasts, and is null once cancelled at period end', async () => {
-    const nextPayment = async (changes: Partial<SubscriptionRow>) => {
+    const nextPayment = async (changes: Partial<Subscription>) => {
       const person = await verifiedUser();
       await repo.putSubscription(row(person.userId, changes));
       const answer = await t.app.inject({ url: '/api/subscription/status', headers: bearer(person.token) });
       return answer.json().nextPaymentMinor;
     };
-    const coupon = { coupon_code: 'STARS20', discount_minor: 300 };
-    expect(await nextPayment({ status: 'trialing', ...coupon, discount_periods_left: 1 })).toBe(1199);
-    expect(await nextPayment({ status: 'active', ...coupon, discount_periods_left: 0 })).toBe(1499);
-    expect(await nextPayment({ status: 'active', ...coupon, discount_periods_left: null })).toBe(1199);
-    expect(await nextPayment({ status: 'active', cancel_at_period_end: 1 })).toBeNull();
+    const coupon = { couponCode: 'STARS20', discountMinor: 300 };
+    expect(await nextPayment({ status: 'trialing', ...coupon, discountPeriodsLeft: 1 })).toBe(1199);
+    expect(await nextPayment({ status: 'active', ...coupon, discountPeriodsLeft: 0 })).toBe(1499);
+    expect(await nextPayment({ status: 'active', ...coupon, discountPeriodsLeft: null })).toBe(1199);
+    expect(await nextPayment({ status: 'active', cancelAtPeriodEnd: true })).toBeNull();
     expect(await nextPayment({ status: 'canceled' })).toBeNull();
   });
 
   it('past_due: access within the grace period only, as the clock moves', async () => {
     const person = await verifiedUser();
     await repo.putSubscription(
-      row(person.userId, { status: 'past_due', past_due_since: t.clock.now().toISOString() }),
+      row(person.userId, { status: 'past_due', pastDueSince: t.clock.now().toISOString() }),
     );
     const paid = () => t.app.inject({ url: '/api/test-paid', headers: bearer(person.token) });
     expect((await paid()).statusCode).toBe(200);

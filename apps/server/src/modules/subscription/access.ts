@@ -4,7 +4,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { nextPeriodPriceMinor } from './coupons.ts';
 import { hasPaidAccess } from './entitlement.ts';
-import type { StoredPlan, SubscriptionRepository, SubscriptionRow } from './repository.ts';
+import type { StoredPlan, Subscription, SubscriptionRepository } from './repository.ts';
 
 export type Feature = 'landscape' | 'chat';
 
@@ -15,7 +15,7 @@ const FEATURE_MESSAGES: Record<Feature, string> = {
 };
 
 /** Statuses after which the provider takes another payment, unless cancelled at period end. */
-const RENEWING = new Set<SubscriptionRow['status']>(['trialing', 'active', 'past_due']);
+const RENEWING = new Set<Subscription['status']>(['trialing', 'active', 'past_due']);
 
 /** Reads a person's subscription and answers GET /status and the paid-access question. */
 export class AccessReader {
@@ -25,15 +25,15 @@ export class AccessReader {
     private readonly pastDueGraceMs: number,
   ) {}
 
-  decide(role: Role, row: SubscriptionRow | undefined): boolean {
+  decide(role: Role, row: Subscription | undefined): boolean {
     return hasPaidAccess({
       role,
       subscription: row
         ? {
             status: row.status,
-            currentPeriodEnd: row.current_period_end,
-            cancelAtPeriodEnd: Number(row.cancel_at_period_end) === 1,
-            pastDueSince: row.past_due_since,
+            currentPeriodEnd: row.currentPeriodEnd,
+            cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+            pastDueSince: row.pastDueSince,
           }
         : null,
       now: this.clock.now(),
@@ -56,7 +56,7 @@ export class AccessReader {
     const row = await this.repo.findSubscriptionWithPlanKind(user.id);
     if (!this.decide(user.role, row))
       return new AppError(403, 'PAYMENT_REQUIRED', PAID_ACCESS_REQUIRED_MESSAGE);
-    const kind = row?.plan_kind;
+    const kind = row?.planKind;
     if (kind === 'full' || (kind === 'chat' && feature === 'chat')) return null;
     return new AppError(403, 'PLAN_UPGRADE_REQUIRED', FEATURE_MESSAGES[feature]);
   }
@@ -67,15 +67,15 @@ export class AccessReader {
 
   async status(user: { id: string; role: Role }): Promise<SubscriptionStatusResult> {
     const row = await this.repo.findSubscription(user.id);
-    const plan: StoredPlan | null = row ? await this.repo.findPlan(row.plan_id) : null;
-    const cancelAtPeriodEnd = row ? Number(row.cancel_at_period_end) === 1 : false;
+    const plan: StoredPlan | null = row ? await this.repo.findPlan(row.planId) : null;
+    const cancelAtPeriodEnd = row?.cancelAtPeriodEnd ?? false;
     const renews = row && plan && !cancelAtPeriodEnd && RENEWING.has(row.status);
     return {
       success: true,
       subscriptionStatus: row?.status ?? null,
       plan: plan ? publicPlan(plan) : null,
-      currentPeriodEnd: row?.current_period_end ?? null,
-      trialEnd: row?.status === 'trialing' ? row.trial_end : null,
+      currentPeriodEnd: row?.currentPeriodEnd ?? null,
+      trialEnd: row?.status === 'trialing' ? row.trialEnd : null,
       cancelAtPeriodEnd,
       nextPaymentMinor: renews ? nextPeriodPriceMinor(row, plan.priceMinor) : null,
       hasPaidAccess: this.decide(user.role, row),

@@ -34,7 +34,7 @@ beforeAll(async () => {
     log: t.app.log,
     appUrl: t.config.appUrl,
     billing,
-    provider: new LocalProvider(repo, t.clock, t.config.appUrl),
+    provider: (port) => new LocalProvider(port, t.config.appUrl),
     affiliate: partnerProgramme,
   });
 });
@@ -57,10 +57,10 @@ describe('partner coupons and conversions', () => {
     });
 
     const checkout = await service.createCheckout(subscriber, 'monthly', 'Partner15');
-    const coupon = await service.couponForSession(checkout.sessionId);
+    const coupon = await service.checkout.couponForSession(checkout.sessionId);
     expect(coupon).toMatchObject({ code: 'PARTNER15', partnerId: 'partner-1', periods: 1 });
-    await service.inTransaction((db, after) =>
-      service.startSubscription(
+    await service.port.inTransaction((db, after) =>
+      service.checkout.startSubscription(
         {
           sessionId: checkout.sessionId,
           provider: 'local',
@@ -83,9 +83,9 @@ describe('partner coupons and conversions', () => {
     ]);
 
     t.clock.advance(7 * DAY + 1000);
-    await advanceLocalSubscriptions(service, t.clock);
+    await advanceLocalSubscriptions(service.port);
     t.clock.advance(31 * DAY);
-    await advanceLocalSubscriptions(service, t.clock);
+    await advanceLocalSubscriptions(service.port);
     const sales = conversions.filter((c) => c.kind === 'sale');
     expect(sales.map((c) => [c.amountMinor, c.couponCode])).toEqual([
       [1274, 'PARTNER15'],
@@ -94,8 +94,8 @@ describe('partner coupons and conversions', () => {
     expect(new Set(sales.map((c) => c.externalId)).size).toBe(2);
 
     const first = sales[0]!;
-    await service.inTransaction((db, after) =>
-      service.recordInvoice(
+    await service.port.inTransaction((db, after) =>
+      service.port.recordInvoice(
         {
           userId: person.userId,
           providerInvoiceId: first.externalId,

@@ -12,7 +12,7 @@ import {
   formatMinor,
   normaliseCode,
 } from './coupons.ts';
-import type { CouponRow, StoredPlan, SubscriptionRepository } from './repository.ts';
+import type { StoredPlan, SubscriptionRepository } from './repository.ts';
 
 /** Our coupons (seeded from the configuration) and partners' codes, judged against a plan. */
 export class CouponBook {
@@ -26,44 +26,27 @@ export class CouponBook {
   ) {}
 
   async seed(): Promise<void> {
-    const created = this.deps.clock.now().toISOString();
     await this.deps.repo.seedCoupons(
-      this.deps.billing.coupons.map(
-        (c): CouponRow => ({
-          code: normaliseCode(c.code),
-          percent_off: c.percentOff ?? null,
-          amount_off_minor: c.amountOffMinor ?? null,
-          currency: c.currency ?? null,
-          duration: c.duration,
-          duration_periods: c.durationPeriods ?? null,
-          expires_at: c.expiresAt ?? null,
-          max_redemptions: c.maxRedemptions ?? null,
-          redemptions: 0,
-          plan_ids: c.planIds ? JSON.stringify(c.planIds) : null,
-          created_at: created,
-        }),
-      ),
+      this.deps.billing.coupons.map((c) => ({
+        code: normaliseCode(c.code),
+        percentOff: c.percentOff ?? null,
+        amountOffMinor: c.amountOffMinor ?? null,
+        currency: c.currency ?? null,
+        duration: c.duration,
+        durationPeriods: c.durationPeriods ?? null,
+        expiresAt: c.expiresAt ?? null,
+        maxRedemptions: c.maxRedemptions ?? null,
+        redemptions: 0,
+        planIds: c.planIds ?? null,
+      })),
+      this.deps.clock.now().toISOString(),
     );
   }
 
   /** Our coupon, else a partner's, else null. */
   private async findCoupon(code: string): Promise<CouponTerms | null> {
-    const row = await this.deps.repo.findCoupon(code);
-    if (row) {
-      return {
-        code: row.code,
-        percentOff: row.percent_off === null ? null : Number(row.percent_off),
-        amountOffMinor: row.amount_off_minor === null ? null : Number(row.amount_off_minor),
-        currency: row.currency,
-        duration: row.duration,
-        durationPeriods: row.duration_periods === null ? null : Number(row.duration_periods),
-        expiresAt: row.expires_at,
-        maxRedemptions: row.max_redemptions === null ? null : Number(row.max_redemptions),
-        redemptions: Number(row.redemptions),
-        planIds: row.plan_ids ? (JSON.parse(row.plan_ids) as string[]) : null,
-        partnerId: null,
-      };
-    }
+    const ours = await this.deps.repo.findCoupon(code);
+    if (ours) return { ...ours, partnerId: null };
     const partner = await this.deps.affiliate.partnerCoupon(code);
     if (!partner) return null;
     return {

@@ -66,17 +66,22 @@ export function couponRefusal(
 
 /** A subscription's coupon as fixed when it was applied, and how many paid periods it has left. */
 export interface AppliedDiscount {
-  coupon_code: string | null;
-  discount_minor: number | string | null;
-  discount_periods_left: number | string | null;
+  couponCode: string | null;
+  discountMinor: number | null;
+  discountPeriodsLeft: number | null;
 }
 
 /** Price of the next paid period: the applied coupon's discount while it lasts, else the plan price. */
 export function nextPeriodPriceMinor(applied: AppliedDiscount, planPriceMinor: number): number {
-  if (!applied.coupon_code || applied.discount_minor === null) return planPriceMinor;
-  if (applied.discount_periods_left !== null && Number(applied.discount_periods_left) <= 0)
-    return planPriceMinor;
-  return planPriceMinor - Math.min(Number(applied.discount_minor), planPriceMinor);
+  if (!applied.couponCode || applied.discountMinor === null) return planPriceMinor;
+  if (applied.discountPeriodsLeft !== null && applied.discountPeriodsLeft <= 0) return planPriceMinor;
+  return planPriceMinor - Math.min(applied.discountMinor, planPriceMinor);
+}
+
+/** Discount periods left once one more period is paid. */
+export function periodsLeftAfterCharge(applied: Omit<AppliedDiscount, 'discountMinor'>): number | null {
+  if (!applied.couponCode || applied.discountPeriodsLeft === null) return applied.discountPeriodsLeft;
+  return Math.max(applied.discountPeriodsLeft - 1, 0);
 }
 
 /** How many paid periods the discount applies to; null means every one. */

@@ -1,9 +1,8 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import type { Clock } from '../../platform/clock.ts';
+import { nextPeriodPriceMinor, periodsLeftAfterCharge } from './coupons.ts';
 import { addInterval } from './periods.ts';
+import type { LocalPort } from './port.ts';
 import type { CheckoutRequest, PaymentProvider } from './provider.ts';
-import type { SubscriptionRepository, SubscriptionRow } from './repository.ts';
-import type { SubscriptionService } from './service.ts';
+import type { Subscription } from './repository.ts';
 import type { CardBehaviour } from './tables.ts';
 
 const CARD_SESSION_TTL_MS = 60 * 60_000;
@@ -16,8 +15,7 @@ export class LocalProvider implements PaymentProvider {
   readonly name = 'local' as const;
 
   constructor(
-    private readonly repo: SubscriptionRepository,
-    private readonly clock: Clock,
+    private readonly port: LocalPort,
     private readonly appUrl: string,
   ) {}
 
@@ -29,23 +27,8 @@ export class LocalProvider implements PaymentProvider {
   async setCancelAtPeriodEnd(): Promise<void> {}
   async cancelNow(): Promise<void> {}
 
-  async manageCardUrl(subscription: SubscriptionRow): Promise<string> {
-    const id = randomBytes(24).toString('base64url');
-    const now = this.clock.now();
-    await this.repo.insertSession({
-      id,
-      user_id: subscription.user_id,
-      kind: 'card',
-      customer_email: subscription.customer_email,
-      customer_name: subscription.customer_name,
-      plan_id: subscription.plan_id,
-      coupon_code: null,
-      status: 'open',
-      provider_session_id: null,
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + CARD_SESSION_TTL_MS).toISOString(),
-      completed_at: null,
-    });
+  async manageCardUrl(subscription: Subscription): Promise<string> {
+    const id = await this.port.openCardSession(subscription, CARD_SESSION_TTL_MS);
     return `${this.appUrl}/pay/card/${id}`;
   }
 }
@@ -58,64 +41,59 @@ const MAX_ROUNDS = 200;
  * cancel ends, and one still past_due at the end of the next period becomes unpaid. Repeats
  * until nothing is due, so a clock moved far ahead catches up period by period.
  */
-export async function advanceLocalSubscriptions(service: SubscriptionService, clock: Clock): Promise<number> {
-  const repo = service.repo;
+export async function advanceLocalSubscriptions(port: LocalPort): Promise<number> {
   let steps = 0;
   for (let round = 0; round < MAX_ROUNDS; round += 1) {
-    const now = clock.now();
-    const due = await repo.localDue(now.toISOString());
+    const now = port.now();
+    const due = await port.dueBy(now.toISOString());
     if (due.length === 0) break;
-    for (const row of due) {
-      await service.inTransaction(async (db, after) => {
-        const current = await repo.findSubscription(row.user_id, db);
-        if (!current?.current_period_end || current.current_period_end !== row.current_period_end) return;
-        const state = service.stateOf(current);
-        const version = Math.max(now.getTime(), Number(current.provider_version) + 1);
-        if (Number(current.cancel_at_period_end) === 1) {
-          await service.applyState(
-            { ...state, status: 'canceled', canceledAt: current.current_period_end, version },
+    for (const { userId, currentPeriodEnd } of due) {
+      await port.inTransaction(async (db, after) => {
+        const current = await port.findSubscription(userId, db);
+        if (!current?.currentPeriodEnd || current.currentPeriodEnd !== currentPeriodEnd) return;
+        const state = port.stateOf(current);
+        const version = Math.max(now.getTime(), current.providerVersion + 1);
+        if (current.cancelAtPeriodEnd) {
+          await port.applyState(
+            { ...state, status: 'canceled', canceledAt: current.currentPeriodEnd, version },
             db,
             after,
           );
           return;
         }
         if (current.status === 'past_due') {
-          await service.applyState({ ...state, status: 'unpaid', version }, db, after);
+          await port.applyState({ ...state, status: 'unpaid', version }, db, after);
           return;
         }
-        const plan = await repo.findPlan(current.plan_id, db);
+        const plan = await port.findPlan(current.planId, db);
         if (!plan) return;
-        const amount = service.priceOfNextPeriod(current, plan);
-        const start = new Date(current.current_period_end);
-        const end = addInterval(start, plan.interval);
-        const paid = amount === 0 || current.card_behaviour === 'succeeds';
-        await service.applyState(
+        const amountMinor = nextPeriodPriceMinor(current, plan.priceMinor);
+        const start = new Date(current.currentPeriodEnd).toISOString();
+        const end = addInterval(new Date(start), plan.interval).toISOString();
+        const paid = amountMinor === 0 || current.cardBehaviour === 'succeeds';
+        await port.applyState(
           {
             ...state,
             status: paid ? 'active' : 'past_due',
-            currentPeriodStart: start.toISOString(),
-            currentPeriodEnd: end.toISOString(),
-            discountPeriodsLeft: service.periodsLeftAfterCharge(current),
-            pastDueSince: start.toISOString(),
+            currentPeriodStart: start,
+            currentPeriodEnd: end,
+            discountPeriodsLeft: periodsLeftAfterCharge(current),
+            pastDueSince: start,
             version,
           },
           db,
           after,
         );
-        await service.recordInvoice(
+        const discounted = current.discountPeriodsLeft === null || current.discountPeriodsLeft > 0;
+        await port.recordLocalCharge(
           {
-            userId: current.user_id,
-            providerInvoiceId: `local_${randomUUID()}`,
-            status: paid ? 'paid' : 'failed',
-            amountMinor: amount,
-            currency: plan.currency,
-            planId: plan.id,
-            periodStart: start.toISOString(),
-            periodEnd: end.toISOString(),
-            couponCode:
-              current.discount_periods_left === null || Number(current.discount_periods_left) > 0
-                ? current.coupon_code
-                : null,
+            userId: current.userId,
+            plan,
+            periodStart: start,
+            periodEnd: end,
+            paid,
+            amountMinor,
+            couponCode: discounted ? current.couponCode : null,
           },
           db,
           after,
@@ -132,35 +110,15 @@ export async function advanceLocalSubscriptions(service: SubscriptionService, cl
  * Returns whether every outstanding payment is now settled.
  */
 export async function replaceLocalCard(
-  service: SubscriptionService,
+  port: LocalPort,
   userId: string,
   card: { last4: string; behaviour: CardBehaviour },
 ): Promise<boolean> {
-  return service.inTransaction(async (db, after) => {
-    await service.repo.updateSubscription(
-      userId,
-      { card_last4: card.last4, card_behaviour: card.behaviour },
-      db,
-    );
-    const open = await service.repo.openInvoices(userId, db);
+  return port.inTransaction(async (db, after) => {
+    await port.setCard(userId, card, db);
+    const open = await port.openInvoices(userId, db);
     if (card.behaviour !== 'succeeds') return open.length === 0;
-    for (const invoice of open) {
-      await service.recordInvoice(
-        {
-          userId,
-          providerInvoiceId: invoice.provider_invoice_id ?? invoice.id,
-          status: 'paid',
-          amountMinor: Number(invoice.amount_minor),
-          currency: invoice.currency,
-          planId: invoice.plan_id,
-          periodStart: invoice.period_start,
-          periodEnd: invoice.period_end,
-          couponCode: invoice.coupon_code,
-        },
-        db,
-        after,
-      );
-    }
+    for (const invoice of open) await port.restateInvoice(invoice, 'paid', invoice.amountMinor, db, after);
     return true;
   });
 }

@@ -3,8 +3,8 @@ import { AppError } from '../../platform/errors.ts';
 import { escapeHtml } from '../../platform/html.ts';
 import { formatMinor } from './coupons.ts';
 import { replaceLocalCard } from './local-provider.ts';
-import type { PaymentSessionRow } from './repository.ts';
-import type { SubscriptionService } from './service.ts';
+import type { LocalPort, PayPagePort } from './port.ts';
+import type { PaymentSession } from './repository.ts';
 import type { CardBehaviour } from './tables.ts';
 
 // The local provider's pages: a checkout and a card page, plain HTML forms (no script, so the
@@ -160,10 +160,9 @@ function messagePage(
 
 export async function payPages(
   app: FastifyInstance,
-  options: { service: SubscriptionService; appUrl: string },
+  options: { checkout: PayPagePort; local: LocalPort; appUrl: string },
 ) {
-  const { service, appUrl } = options;
-  const repo = service.repo;
+  const { checkout, local, appUrl } = options;
   const backToSubscription = { url: `${appUrl}/#/subscription`, label: 'Back to your subscription' };
 
   // Plain HTML forms post url-encoded bodies; only these pages accept them.
@@ -179,8 +178,8 @@ export async function payPages(
   });
 
   /** The session behind a link, or an answer page explaining why it cannot be used. */
-  async function usableSession(id: string, kind: PaymentSessionRow['kind'], reply: FastifyReply) {
-    const session = /^[A-Za-z0-9_-]{32}$/.test(id) ? await repo.findSession(id) : undefined;
+  async function usableSession(id: string, kind: PaymentSession['kind'], reply: FastifyReply) {
+    const session = /^[A-Za-z0-9_-]{32}$/.test(id) ? await checkout.findSession(id) : undefined;
     if (!session || session.kind !== kind) {
       await messagePage(reply, 404, 'Link not valid', PAY_MESSAGES.linkInvalid, backToSubscription);
       return null;
@@ -196,7 +195,7 @@ export async function payPages(
       await messagePage(reply, 410, 'Checkout closed', PAY_MESSAGES.replaced, backToSubscription);
       return null;
     }
-    if (Date.parse(session.expires_at) <= service.clockNow().getTime()) {
+    if (Date.parse(session.expiresAt) <= checkout.now().getTime()) {
       await messagePage(reply, 410, 'Link expired', PAY_MESSAGES.linkExpired, backToSubscription);
       return null;
     }
@@ -205,17 +204,17 @@ export async function payPages(
 
   async function checkoutPage(
     reply: FastifyReply,
-    session: PaymentSessionRow,
+    session: PaymentSession,
     status: number,
     error: string | null,
     values: Record<string, string> = {},
   ) {
-    const plan = session.plan_id ? await repo.findPlan(session.plan_id) : null;
+    const plan = session.planId ? await checkout.findPlan(session.planId) : null;
     if (!plan) return messagePage(reply, 404, 'Link not valid', PAY_MESSAGES.linkInvalid, backToSubscription);
-    const existing = await repo.findSubscription(session.user_id);
-    const trialDays = existing && Number(existing.had_trial) === 1 ? 0 : plan.trialDays;
-    const validated = session.coupon_code
-      ? await service.validateCoupon(session.coupon_code, plan.id).catch(() => null)
+    const existing = await checkout.findSubscription(session.userId);
+    const trialDays = existing?.hadTrial ? 0 : plan.trialDays;
+    const validated = session.couponCode
+      ? await checkout.validateCoupon(session.couponCode, plan.id).catch(() => null)
       : null;
     const price = validated?.valid ? validated.priceMinor : plan.priceMinor;
     const money = (minor: number) => escapeHtml(formatMinor(minor, plan.currency));
@@ -249,7 +248,7 @@ export async function payPages(
       .send(
         page(
           `Subscribe to ${plan.name}`,
-          `<h1>Subscribe to ${escapeHtml(plan.name)}</h1><p>For ${escapeHtml(session.customer_email)}</p>
+          `<h1>Subscribe to ${escapeHtml(plan.name)}</h1><p>For ${escapeHtml(session.customerEmail)}</p>
 <div class="summary">${lines}</div>
 ${error ? `<div class="error" role="alert">${escapeHtml(error)}</div>` : ''}
 <form method="post" action="/pay/checkout/${session.id}">${cardFields(values)}
@@ -262,26 +261,12 @@ ${testCardTable()}`,
 
   async function complete(
     reply: FastifyReply,
-    session: PaymentSessionRow,
+    session: PaymentSession,
     card: { last4: string; behaviour: CardBehaviour },
   ) {
-    let result: Awaited<ReturnType<SubscriptionService['startSubscription']>>;
+    let result: Awaited<ReturnType<PayPagePort['completeLocalCheckout']>>;
     try {
-      const coupon = await service.couponForSession(session.id);
-      result = await service.inTransaction((db, after) =>
-        service.startSubscription(
-          {
-            sessionId: session.id,
-            provider: 'local',
-            customerId: `local_cus_${session.user_id}`,
-            providerSubscriptionId: null,
-            card,
-            coupon,
-          },
-          db,
-          after,
-        ),
-      );
+      result = await checkout.completeLocalCheckout(session, card);
     } catch (error) {
       // The coupon ran out or expired meanwhile: say so rather than charge a price not shown.
       if (error instanceof AppError && error.status === 400)
@@ -307,12 +292,12 @@ ${testCardTable()}`,
       if (!session) return reply;
       const form = typeof request.body === 'object' && request.body ? request.body : {};
       const values = { name: String(form.name ?? ''), expiry: String(form.expiry ?? '') };
-      const card = readCard(form, service.clockNow());
+      const card = readCard(form, checkout.now());
       if (!card.ok) return checkoutPage(reply, session, 422, card.message, values);
       if (card.outcome === 'declined')
         return checkoutPage(reply, session, 402, PAY_MESSAGES.declined, values);
       if (card.outcome === 'authenticate') {
-        await repo.moveSession(session.id, ['open', 'authenticating'], { status: 'authenticating' });
+        await checkout.awaitAuthentication(session.id);
         return reply.redirect(`/pay/checkout/${session.id}/authenticate`, 303);
       }
       return complete(reply, session, {
@@ -344,20 +329,20 @@ ${testCardTable()}`,
       if (session.status !== 'authenticating') return reply.redirect(`/pay/checkout/${session.id}`, 303);
       if (request.body?.decision === 'complete')
         return complete(reply, session, { last4: '3220', behaviour: 'succeeds' });
-      await repo.moveSession(session.id, ['authenticating'], { status: 'open' });
+      await checkout.reopen(session.id);
       return checkoutPage(reply, session, 402, PAY_MESSAGES.authFailed);
     },
   );
 
   async function cardPage(
     reply: FastifyReply,
-    session: PaymentSessionRow,
+    session: PaymentSession,
     status: number,
     note: { ok: boolean; text: string } | null,
   ) {
-    const subscription = await repo.findSubscription(session.user_id);
-    const current = subscription?.card_last4
-      ? `<p>Card on file: •••• ${escapeHtml(subscription.card_last4)}</p>`
+    const subscription = await checkout.findSubscription(session.userId);
+    const current = subscription?.cardLast4
+      ? `<p>Card on file: •••• ${escapeHtml(subscription.cardLast4)}</p>`
       : '<p>No card on file.</p>';
     return reply
       .status(status)
@@ -384,13 +369,13 @@ ${note ? `<div class="${note.ok ? 'ok' : 'error'}" role="${note.ok ? 'status' : 
     if (!session) return reply;
     const card = readCard(
       typeof request.body === 'object' && request.body ? request.body : {},
-      service.clockNow(),
+      checkout.now(),
     );
     if (!card.ok) return cardPage(reply, session, 422, { ok: false, text: card.message });
     if (card.outcome === 'declined' || card.outcome === 'authenticate') {
       return cardPage(reply, session, 402, { ok: false, text: PAY_MESSAGES.declined });
     }
-    const settled = await replaceLocalCard(service, session.user_id, {
+    const settled = await replaceLocalCard(local, session.userId, {
       last4: card.last4,
       behaviour: card.outcome === 'succeeds' ? 'succeeds' : 'fails',
     });

@@ -5,12 +5,11 @@ import { AppError } from '../../platform/errors.ts';
 import { defineModule } from '../../platform/module.ts';
 import { AdjustableClock, testClockRoutes } from '../../testing/test-clock.ts';
 import { AccessReader } from './access.ts';
-import { advanceLocalSubscriptions, LocalProvider } from './local-provider.ts';
+import { LocalProvider } from './local-provider.ts';
 import * as subscriptions from './migrations/0020-subscriptions.ts';
 import * as subscriptionDiscount from './migrations/0021-subscription-discount.ts';
 import * as subscriptionsReporting from './migrations/0022-subscriptions-reporting.ts';
 import { payPages } from './pay-pages.ts';
-import type { PaymentProvider } from './provider.ts';
 import { SubscriptionRepository } from './repository.ts';
 import { subscriptionRoutes } from './routes.ts';
 import { SubscriptionService } from './service.ts';
@@ -50,9 +49,7 @@ export const subscriptionModule = defineModule({
     await repo.seedPlans(billing.plans);
     const access = new AccessReader(repo, app.clock, billing.pastDueGraceMs);
 
-    const stripe =
-      billing.provider === 'stripe' && billing.stripe ? new StripeProvider(billing.stripe, repo) : null;
-    const provider: PaymentProvider = stripe ?? new LocalProvider(repo, app.clock, app.config.appUrl);
+    const stripeSettings = billing.provider === 'stripe' ? billing.stripe : undefined;
     const service = new SubscriptionService({
       repo,
       access,
@@ -61,10 +58,13 @@ export const subscriptionModule = defineModule({
       log: app.log,
       appUrl: app.config.appUrl,
       billing,
-      provider,
+      provider: (port) =>
+        stripeSettings
+          ? new StripeProvider(stripeSettings, port)
+          : new LocalProvider(port, app.config.appUrl),
       affiliate: app.affiliate,
     });
-    stripe?.attach(service);
+    const stripe = service.provider instanceof StripeProvider ? service.provider : null;
     await service.coupons.seed();
 
     app.decorate('subscriptionAccess', access);
@@ -90,14 +90,17 @@ export const subscriptionModule = defineModule({
     app.auth.addExportSection('subscription', service.exportSection);
     app.auth.onAccountDeleted((account) => service.endForDeletedAccount(account.id));
 
-    const runDue = async () => {
-      if (provider.name === 'local') await advanceLocalSubscriptions(service, app.clock);
-      await service.remindTrialsEnding();
-    };
+    const runDue = () => service.runDue();
 
     await app.register(subscriptionRoutes, { prefix: '/api/subscription', access, service });
     if (stripe) await app.register(stripeWebhookRoutes, { prefix: '/api/subscription', stripe });
-    else await app.register(payPages, { prefix: '/pay', service, appUrl: app.config.appUrl });
+    else
+      await app.register(payPages, {
+        prefix: '/pay',
+        checkout: service.checkout,
+        local: service.port,
+        appUrl: app.config.appUrl,
+      });
     if (billing.testClockControl && app.clock instanceof AdjustableClock) {
       app.log.warn('TEST_CLOCK_CONTROL is on: POST /api/test/clock moves the server clock');
       await app.register(testClockRoutes, { prefix: '/api/test', clock: app.clock, runDue });

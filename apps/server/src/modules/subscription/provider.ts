@@ -1,4 +1,7 @@
-import type { StoredPlan, SubscriptionRow } from './repository.ts';
+import { SUBSCRIPTION_ERRORS } from '@app/contracts/subscription.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../platform/errors.ts';
+import type { StoredPlan, Subscription } from './repository.ts';
 import type { ProviderName } from './tables.ts';
 
 export interface AppliedCoupon {
@@ -21,16 +24,16 @@ export interface CheckoutRequest {
   cancelUrl: string;
 }
 
-/** What the product asks of a payment provider; the provider reports back through the service. */
+/** What the product asks of a payment provider; the provider reports back through its port (port.ts). */
 export interface PaymentProvider {
   readonly name: ProviderName;
   createCheckout(request: CheckoutRequest): Promise<{ url: string; providerSessionId: string | null }>;
-  setCancelAtPeriodEnd(subscription: SubscriptionRow, cancel: boolean): Promise<void>;
-  manageCardUrl(subscription: SubscriptionRow, returnUrl: string): Promise<string>;
+  setCancelAtPeriodEnd(subscription: Subscription, cancel: boolean): Promise<void>;
+  manageCardUrl(subscription: Subscription, returnUrl: string): Promise<string>;
   /** Closes a checkout the person will not use (a newer one replaced it), so it cannot be paid. */
   expireCheckout?(providerSessionId: string): Promise<void>;
   /** Ends a subscription at once (the account is being deleted). */
-  cancelNow(subscription: SubscriptionRow): Promise<void>;
+  cancelNow(subscription: Subscription): Promise<void>;
   /** Refreshes every subscription from the provider's own records (providers that keep them). */
   reconcile?(): Promise<{ refreshed: number; failed: number }>;
 }
@@ -48,5 +51,22 @@ export class ProviderRefusedError extends Error {
   constructor(message: string, cause?: unknown) {
     super(message, { cause });
     this.name = 'ProviderRefusedError';
+  }
+}
+
+/** Turns provider failures into the messages SPEC section 8 maps for payments. */
+export async function talkToProvider<T>(log: FastifyBaseLogger, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ProviderUnavailableError) {
+      log.warn({ err: error }, 'payment provider unavailable');
+      throw new AppError(503, 'UNAVAILABLE', SUBSCRIPTION_ERRORS.unavailable);
+    }
+    if (error instanceof ProviderRefusedError) {
+      log.warn({ err: error }, 'payment provider refused');
+      throw new AppError(402, 'PAYMENT_FAILED', SUBSCRIPTION_ERRORS.paymentProcessing);
+    }
+    throw error;
   }
 }

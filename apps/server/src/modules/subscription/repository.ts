@@ -1,43 +1,32 @@
-import type { Plan, PlanKind } from '@app/contracts/subscription.ts';
-import { type Kysely, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Tables } from '../../platform/db/schema.ts';
 import type { PlanSeed } from './config.ts';
-import type {
-  CouponsTable,
-  InvoicesTable,
-  PaymentSessionsTable,
-  ProviderName,
-  SubscriptionPlansTable,
-  SubscriptionsTable,
-} from './tables.ts';
+import {
+  couponColumns,
+  invoiceColumns,
+  invoiceRow,
+  type PaymentSession,
+  paymentSessionColumns,
+  paymentSessionRow,
+  planColumns,
+  qualifiedSubscriptionColumns,
+  type StoredCoupon,
+  type StoredInvoice,
+  type StoredPlan,
+  type Subscription,
+  subscriptionColumns,
+  subscriptionRow,
+  subscriptionValues,
+  toCoupon,
+  toInvoice,
+  toPaymentSession,
+  toPlan,
+  toSubscription,
+} from './records.ts';
+import type { ProviderName } from './tables.ts';
 
-export type SubscriptionRow = Selectable<SubscriptionsTable>;
-export type PaymentSessionRow = Selectable<PaymentSessionsTable>;
-export type InvoiceRow = Selectable<InvoicesTable>;
-export type CouponRow = Selectable<CouponsTable>;
+export type { PaymentSession, StoredCoupon, StoredInvoice, StoredPlan, Subscription } from './records.ts';
 export type Db = Kysely<Tables> | Transaction<Tables>;
-
-export interface StoredPlan extends Plan {
-  stripePriceId: string | null;
-}
-
-function toPlan(row: Selectable<SubscriptionPlansTable>): StoredPlan {
-  return {
-    id: row.id,
-    name: row.name,
-    kind: row.kind as PlanKind,
-    interval: row.interval,
-    priceMinor: Number(row.price_minor),
-    currency: row.currency,
-    trialDays: Number(row.trial_days),
-    features: JSON.parse(row.features) as string[],
-    limits: {
-      chatMessagesPerDay: Number(row.chat_messages_per_day),
-      landscapeRegenerationsPerDay: Number(row.landscape_regenerations_per_day),
-    },
-    stripePriceId: row.stripe_price_id,
-  };
-}
 
 /** SQL of the subscription module. */
 export class SubscriptionRepository {
@@ -80,7 +69,7 @@ export class SubscriptionRepository {
   async listPlans(db: Db = this.db): Promise<StoredPlan[]> {
     const rows = await db
       .selectFrom('subscription_plans')
-      .selectAll()
+      .select(planColumns)
       .where('active', '=', 1)
       .orderBy('sort_order')
       .execute();
@@ -89,84 +78,102 @@ export class SubscriptionRepository {
 
   /** Any plan, offered or retired (old subscribers keep theirs). */
   async findPlan(id: string, db: Db = this.db): Promise<StoredPlan | null> {
-    const row = await db.selectFrom('subscription_plans').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await db
+      .selectFrom('subscription_plans')
+      .select(planColumns)
+      .where('id', '=', id)
+      .executeTakeFirst();
     return row ? toPlan(row) : null;
   }
 
   // Subscriptions
 
-  findSubscription(userId: string, db: Db = this.db): Promise<SubscriptionRow | undefined> {
-    return db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  async findSubscription(userId: string, db: Db = this.db): Promise<Subscription | undefined> {
+    const row = await db
+      .selectFrom('subscriptions')
+      .select(subscriptionColumns)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row && toSubscription(row);
   }
 
   /** The subscription with its plan's kind, in one query (the feature guards ask on every request). */
-  findSubscriptionWithPlanKind(
+  async findSubscriptionWithPlanKind(
     userId: string,
-  ): Promise<(SubscriptionRow & { plan_kind: StoredPlan['kind'] | null }) | undefined> {
-    return this.db
+  ): Promise<(Subscription & { planKind: StoredPlan['kind'] | null }) | undefined> {
+    const row = await this.db
       .selectFrom('subscriptions')
       .leftJoin('subscription_plans', 'subscription_plans.id', 'subscriptions.plan_id')
-      .selectAll('subscriptions')
+      .select(qualifiedSubscriptionColumns)
       .select('subscription_plans.kind as plan_kind')
       .where('subscriptions.user_id', '=', userId)
       .executeTakeFirst();
+    return row && { ...toSubscription(row), planKind: row.plan_kind };
   }
 
-  findByProviderSubscription(id: string, db: Db = this.db): Promise<SubscriptionRow | undefined> {
-    return db
+  async findByProviderSubscription(id: string, db: Db = this.db): Promise<Subscription | undefined> {
+    const row = await db
       .selectFrom('subscriptions')
-      .selectAll()
+      .select(subscriptionColumns)
       .where('provider_subscription_id', '=', id)
       .executeTakeFirst();
+    return row && toSubscription(row);
   }
 
-  findByCustomer(customerId: string, db: Db = this.db): Promise<SubscriptionRow | undefined> {
-    return db
+  async findByCustomer(customerId: string, db: Db = this.db): Promise<Subscription | undefined> {
+    const row = await db
       .selectFrom('subscriptions')
-      .selectAll()
+      .select(subscriptionColumns)
       .where('customer_id', '=', customerId)
       .executeTakeFirst();
+    return row && toSubscription(row);
   }
 
-  /** Creates or replaces the person's subscription row. */
-  async putSubscription(row: SubscriptionRow, db: Db = this.db): Promise<void> {
-    const { user_id, ...rest } = row;
+  /** Creates or replaces the person's subscription. */
+  async putSubscription(subscription: Subscription, db: Db = this.db): Promise<void> {
+    const { user_id: _key, ...rest } = subscriptionRow(subscription);
     await db
       .insertInto('subscriptions')
-      .values(row)
+      .values(subscriptionRow(subscription))
       .onConflict((oc) => oc.column('user_id').doUpdateSet(rest))
       .execute();
   }
 
-  async updateSubscription(
-    userId: string,
-    changes: Updateable<SubscriptionsTable>,
-    db: Db = this.db,
-  ): Promise<void> {
-    await db.updateTable('subscriptions').set(changes).where('user_id', '=', userId).execute();
+  async updateSubscription(userId: string, changes: Partial<Subscription>, db: Db = this.db): Promise<void> {
+    await db
+      .updateTable('subscriptions')
+      .set(subscriptionValues(changes))
+      .where('user_id', '=', userId)
+      .execute();
   }
 
   /** Local subscriptions whose period has ended, or whose trial reminder may be due. */
-  localDue(untilIso: string, db: Db = this.db): Promise<SubscriptionRow[]> {
-    return db
+  async localDue(untilIso: string, db: Db = this.db): Promise<Subscription[]> {
+    const rows = await db
       .selectFrom('subscriptions')
-      .selectAll()
+      .select(subscriptionColumns)
       .where('provider', '=', 'local')
       .where('status', 'in', ['trialing', 'active', 'past_due'])
       .where('current_period_end', '<=', untilIso)
       .orderBy('current_period_end')
       .limit(500)
       .execute();
+    return rows.map(toSubscription);
   }
 
-  listByProvider(provider: ProviderName): Promise<SubscriptionRow[]> {
-    return this.db.selectFrom('subscriptions').selectAll().where('provider', '=', provider).execute();
-  }
-
-  trialsEndingBefore(untilIso: string): Promise<SubscriptionRow[]> {
-    return this.db
+  async listByProvider(provider: ProviderName): Promise<Subscription[]> {
+    const rows = await this.db
       .selectFrom('subscriptions')
-      .selectAll()
+      .select(subscriptionColumns)
+      .where('provider', '=', provider)
+      .execute();
+    return rows.map(toSubscription);
+  }
+
+  async trialsEndingBefore(untilIso: string): Promise<Subscription[]> {
+    const rows = await this.db
+      .selectFrom('subscriptions')
+      .select(subscriptionColumns)
       .where('status', '=', 'trialing')
       .where('trial_end', '<=', untilIso)
       .where((eb) =>
@@ -174,27 +181,24 @@ export class SubscriptionRepository {
       )
       .limit(500)
       .execute();
+    return rows.map(toSubscription);
   }
 
   // Payment sessions (checkouts and card-management visits)
 
-  async insertSession(row: PaymentSessionRow, db: Db = this.db): Promise<void> {
-    await db.insertInto('payment_sessions').values(row).execute();
+  async insertSession(session: PaymentSession, db: Db = this.db): Promise<void> {
+    await db.insertInto('payment_sessions').values(paymentSessionRow(session)).execute();
   }
 
-  findSession(id: string, db: Db = this.db): Promise<PaymentSessionRow | undefined> {
-    return db.selectFrom('payment_sessions').selectAll().where('id', '=', id).executeTakeFirst();
-  }
-
-  findSessionByProviderId(id: string, db: Db = this.db): Promise<PaymentSessionRow | undefined> {
-    return db
+  async findSession(id: string, db: Db = this.db): Promise<PaymentSession | undefined> {
+    const row = await db
       .selectFrom('payment_sessions')
-      .selectAll()
-      .where('provider_session_id', '=', id)
+      .select(paymentSessionColumns)
+      .where('id', '=', id)
       .executeTakeFirst();
+    return row && toPaymentSession(row);
   }
 
-  /** Moves a session from one status to another; false when someone else moved it first. */
   /** Closes the person's other open checkouts; answers the provider ids of those it closed. */
   async expireOtherCheckouts(userId: string, keepId: string, db: Db = this.db): Promise<string[]> {
     const closed = await db
@@ -209,93 +213,113 @@ export class SubscriptionRepository {
     return closed.flatMap((row) => (row.provider_session_id ? [row.provider_session_id] : []));
   }
 
+  /** Moves a session from one status to another; false when someone else moved it first. */
   async moveSession(
     id: string,
-    from: PaymentSessionRow['status'][],
-    changes: Updateable<PaymentSessionsTable>,
+    from: PaymentSession['status'][],
+    changes: Pick<PaymentSession, 'status'> &
+      Partial<Pick<PaymentSession, 'completedAt' | 'providerSessionId'>>,
     db: Db = this.db,
   ): Promise<boolean> {
     const result = await db
       .updateTable('payment_sessions')
-      .set(changes)
+      .set({
+        status: changes.status,
+        ...(changes.completedAt !== undefined && { completed_at: changes.completedAt }),
+        ...(changes.providerSessionId !== undefined && { provider_session_id: changes.providerSessionId }),
+      })
       .where('id', '=', id)
       .where('status', 'in', from)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
 
-  latestCheckout(userId: string, db: Db = this.db): Promise<PaymentSessionRow | undefined> {
-    return db
+  async latestCheckout(userId: string, db: Db = this.db): Promise<PaymentSession | undefined> {
+    const row = await db
       .selectFrom('payment_sessions')
-      .selectAll()
+      .select(paymentSessionColumns)
       .where('user_id', '=', userId)
       .where('kind', '=', 'checkout')
       .orderBy('created_at', 'desc')
       .executeTakeFirst();
+    return row && toPaymentSession(row);
   }
 
   // Invoices
 
-  listInvoicesIn(userId: string, db: Db): Promise<InvoiceRow[]> {
-    return db
-      .selectFrom('invoices')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('created_at', 'desc')
-      .execute();
-  }
-
-  async insertInvoice(row: InvoiceRow, db: Db = this.db): Promise<void> {
+  async insertInvoice(invoice: StoredInvoice, db: Db = this.db): Promise<void> {
     await db
       .insertInto('invoices')
-      .values(row)
+      .values(invoiceRow(invoice))
       .onConflict((oc) => oc.column('provider_invoice_id').doNothing())
       .execute();
   }
 
-  async setInvoiceStatus(id: string, status: InvoiceRow['status'], db: Db = this.db): Promise<void> {
+  async setInvoiceStatus(id: string, status: StoredInvoice['status'], db: Db = this.db): Promise<void> {
     await db.updateTable('invoices').set({ status }).where('id', '=', id).execute();
   }
 
-  findInvoiceByProviderId(id: string, db: Db = this.db): Promise<InvoiceRow | undefined> {
-    return db.selectFrom('invoices').selectAll().where('provider_invoice_id', '=', id).executeTakeFirst();
+  async findInvoiceByProviderId(id: string, db: Db = this.db): Promise<StoredInvoice | undefined> {
+    const row = await db
+      .selectFrom('invoices')
+      .select(invoiceColumns)
+      .where('provider_invoice_id', '=', id)
+      .executeTakeFirst();
+    return row && toInvoice(row);
   }
 
-  openInvoices(userId: string, db: Db = this.db): Promise<InvoiceRow[]> {
-    return db
+  async openInvoices(userId: string, db: Db = this.db): Promise<StoredInvoice[]> {
+    const rows = await db
       .selectFrom('invoices')
-      .selectAll()
+      .select(invoiceColumns)
       .where('user_id', '=', userId)
       .where('status', 'in', ['open', 'failed'])
       .orderBy('created_at')
       .execute();
+    return rows.map(toInvoice);
   }
 
-  listInvoices(userId: string): Promise<InvoiceRow[]> {
-    return this.db
+  /** The person's newest invoices first. */
+  async listInvoices(userId: string, db: Db = this.db): Promise<StoredInvoice[]> {
+    const rows = await db
       .selectFrom('invoices')
-      .selectAll()
+      .select(invoiceColumns)
       .where('user_id', '=', userId)
       .orderBy('created_at', 'desc')
       .limit(100)
       .execute();
+    return rows.map(toInvoice);
   }
 
   // Coupons
 
-  async seedCoupons(rows: CouponRow[]): Promise<void> {
-    for (const row of rows) {
-      const { code, redemptions, created_at, ...rest } = row;
+  async seedCoupons(coupons: StoredCoupon[], createdAt: string): Promise<void> {
+    for (const coupon of coupons) {
+      const terms = {
+        percent_off: coupon.percentOff,
+        amount_off_minor: coupon.amountOffMinor,
+        currency: coupon.currency,
+        duration: coupon.duration,
+        duration_periods: coupon.durationPeriods,
+        expires_at: coupon.expiresAt,
+        max_redemptions: coupon.maxRedemptions,
+        plan_ids: coupon.planIds ? JSON.stringify(coupon.planIds) : null,
+      };
       await this.db
         .insertInto('coupons')
-        .values(row)
-        .onConflict((oc) => oc.column('code').doUpdateSet(rest))
+        .values({ code: coupon.code, redemptions: coupon.redemptions, created_at: createdAt, ...terms })
+        .onConflict((oc) => oc.column('code').doUpdateSet(terms))
         .execute();
     }
   }
 
-  findCoupon(code: string, db: Db = this.db): Promise<CouponRow | undefined> {
-    return db.selectFrom('coupons').selectAll().where('code', '=', code.toUpperCase()).executeTakeFirst();
+  async findCoupon(code: string, db: Db = this.db): Promise<StoredCoupon | undefined> {
+    const row = await db
+      .selectFrom('coupons')
+      .select(couponColumns)
+      .where('code', '=', code.toUpperCase())
+      .executeTakeFirst();
+    return row && toCoupon(row);
   }
 
   /** Counts one use, unless the cap is reached; false then. */

@@ -7,14 +7,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import Stripe from 'stripe';
 import { AppError } from '../../platform/errors.ts';
 import type { AfterCommit } from './after-commit.ts';
+import type { ProviderState, StripePort } from './port.ts';
 import {
   type CheckoutRequest,
   type PaymentProvider,
   ProviderRefusedError,
   ProviderUnavailableError,
 } from './provider.ts';
-import type { Db, SubscriptionRepository, SubscriptionRow } from './repository.ts';
-import type { ProviderState, SubscriptionService } from './service.ts';
+import type { Db, Subscription } from './repository.ts';
 
 export interface StripeSettings {
   secretKey: string;
@@ -79,11 +79,10 @@ async function call<T>(work: () => Promise<T>, deadlineMs = DEFAULT_DEADLINE_MS)
 export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
   readonly client: Stripe;
-  private service: SubscriptionService | undefined;
 
   constructor(
     private readonly settings: StripeSettings,
-    private readonly repo: SubscriptionRepository,
+    private readonly port: StripePort,
   ) {
     const url = settings.apiUrl ? new URL(settings.apiUrl) : undefined;
     this.client = new Stripe(settings.secretKey, {
@@ -97,15 +96,6 @@ export class StripeProvider implements PaymentProvider {
         protocol: url.protocol === 'https:' ? 'https' : 'http',
       }),
     });
-  }
-
-  attach(service: SubscriptionService): void {
-    this.service = service;
-  }
-
-  private get svc(): SubscriptionService {
-    if (!this.service) throw new Error('StripeProvider used before attach()');
-    return this.service;
   }
 
   private call<T>(work: () => Promise<T>): Promise<T> {
@@ -155,20 +145,20 @@ export class StripeProvider implements PaymentProvider {
     await this.call(() => this.client.checkout.sessions.expire(providerSessionId));
   }
 
-  async setCancelAtPeriodEnd(subscription: SubscriptionRow, cancel: boolean): Promise<void> {
-    const id = subscription.provider_subscription_id;
+  async setCancelAtPeriodEnd(subscription: Subscription, cancel: boolean): Promise<void> {
+    const id = subscription.providerSubscriptionId;
     if (!id) throw new AppError(404, 'NOT_FOUND', SUBSCRIPTION_ERRORS.noSubscription);
     await this.call(() => this.client.subscriptions.update(id, { cancel_at_period_end: cancel }));
   }
 
-  async cancelNow(subscription: SubscriptionRow): Promise<void> {
-    const id = subscription.provider_subscription_id;
+  async cancelNow(subscription: Subscription): Promise<void> {
+    const id = subscription.providerSubscriptionId;
     if (!id) return;
     await this.call(() => this.client.subscriptions.cancel(id));
   }
 
-  async manageCardUrl(subscription: SubscriptionRow, returnUrl: string): Promise<string> {
-    const customer = subscription.customer_id;
+  async manageCardUrl(subscription: Subscription, returnUrl: string): Promise<string> {
+    const customer = subscription.customerId;
     if (!customer) throw new AppError(404, 'NOT_FOUND', SUBSCRIPTION_ERRORS.noCustomer);
     const session = await this.call(() =>
       this.client.billingPortal.sessions.create({ customer, return_url: returnUrl }),
@@ -187,13 +177,13 @@ export class StripeProvider implements PaymentProvider {
         this.settings.webhookSecret,
         WEBHOOK_TOLERANCE_S,
         undefined,
-        this.svc.clockNow().getTime(),
+        this.port.now().getTime(),
       );
     } catch {
       throw new AppError(400, 'BAD_REQUEST', WEBHOOK_MESSAGES.badSignature);
     }
-    await this.svc.inTransaction(async (db, after) => {
-      if (!(await this.repo.claimEvent(event.id, event.type, this.svc.clockNow().toISOString(), db))) return;
+    await this.port.inTransaction(async (db, after) => {
+      if (!(await this.port.claimEvent(event.id, event.type, db))) return;
       await this.apply(event, db, after);
     });
   }
@@ -207,7 +197,7 @@ export class StripeProvider implements PaymentProvider {
       case 'customer.subscription.deleted': {
         const version = event.created * 1000 + (EVENT_RANK[event.type] ?? 0);
         const state = await this.stateFrom(event.data.object, version, db, event.type.endsWith('deleted'));
-        if (state) await this.svc.applyState(state, db, after);
+        if (state) await this.port.applyState(state, db, after);
         return;
       }
       case 'invoice.paid':
@@ -223,45 +213,33 @@ export class StripeProvider implements PaymentProvider {
 
   private async checkoutCompleted(session: Stripe.Checkout.Session, db: Db, after: AfterCommit) {
     const ours = session.metadata?.sessionId
-      ? await this.repo.findSession(session.metadata.sessionId, db)
+      ? await this.port.findCheckout(session.metadata.sessionId, db)
       : undefined;
-    const userId = session.client_reference_id ?? session.metadata?.userId ?? ours?.user_id;
+    const userId = session.client_reference_id ?? session.metadata?.userId ?? ours?.userId;
     if (!userId) return;
-    if (ours) {
-      await this.repo.moveSession(
-        ours.id,
-        ['open', 'authenticating'],
-        {
-          status: 'completed',
-          completed_at: this.svc.clockNow().toISOString(),
-          provider_session_id: session.id,
-        },
-        db,
-      );
-    }
+    if (ours) await this.port.completeCheckout(ours.id, session.id, db);
     const subscriptionId = idOf(session.subscription);
     const customerId = idOf(session.customer);
-    const row = await this.repo.findSubscription(userId, db);
-    if (row && row.provider_subscription_id === subscriptionId) {
-      if (!row.customer_id && customerId)
-        await this.repo.updateSubscription(userId, { customer_id: customerId }, db);
+    const known = await this.port.findSubscription(userId, db);
+    if (known && known.providerSubscriptionId === subscriptionId) {
+      if (!known.customerId && customerId) await this.port.linkCustomer(userId, customerId, db);
       return;
     }
     if (
-      row?.provider_subscription_id &&
+      known?.providerSubscriptionId &&
       subscriptionId &&
-      Number(row.provider_version) > 0 &&
-      row.status !== 'canceled' &&
-      row.status !== 'incomplete_expired'
+      known.providerVersion > 0 &&
+      known.status !== 'canceled' &&
+      known.status !== 'incomplete_expired'
     ) {
       // A running subscription is never replaced by a link alone; its own events decide.
       return;
     }
     // The subscription's own events carry its state; until they arrive it is incomplete.
-    await this.svc.applyState(
+    await this.port.applyState(
       {
         userId,
-        planId: ours?.plan_id ?? session.metadata?.planId ?? row?.plan_id ?? 'monthly',
+        planId: ours?.planId ?? session.metadata?.planId ?? known?.planId ?? 'monthly',
         status: 'incomplete',
         provider: 'stripe',
         customerId,
@@ -273,10 +251,10 @@ export class StripeProvider implements PaymentProvider {
         canceledAt: null,
         version: 0,
         person: {
-          email: ours?.customer_email ?? session.customer_details?.email ?? session.customer_email ?? '',
-          name: ours?.customer_name ?? session.customer_details?.name ?? '',
+          email: ours?.customerEmail ?? session.customer_details?.email ?? session.customer_email ?? '',
+          name: ours?.customerName ?? session.customer_details?.name ?? '',
         },
-        couponCode: ours?.coupon_code ?? null,
+        couponCode: ours?.couponCode ?? null,
       },
       db,
       after,
@@ -291,23 +269,21 @@ export class StripeProvider implements PaymentProvider {
     deleted = false,
   ): Promise<ProviderState | null> {
     const customerId = idOf(sub.customer);
-    const known =
-      (await this.repo.findByProviderSubscription(sub.id, db)) ??
-      (customerId ? await this.repo.findByCustomer(customerId, db) : undefined);
-    const userId = sub.metadata?.userId ?? known?.user_id;
+    const known = await this.port.findByProviderIds({ subscriptionId: sub.id, customerId }, db);
+    const userId = sub.metadata?.userId ?? known?.userId;
     if (!userId) return null;
     const item = sub.items?.data?.[0];
     const priceId = item?.price?.id;
-    const plans = await this.repo.listPlans(db);
+    const plans = await this.port.listPlans(db);
     const planId =
       sub.metadata?.planId ??
       plans.find((p) => p.stripePriceId && p.stripePriceId === priceId)?.id ??
-      known?.plan_id;
+      known?.planId;
     if (!planId) return null;
     const legacy = sub as unknown as { current_period_start?: number; current_period_end?: number };
     const parsed = SubscriptionStatusSchema.safeParse(sub.status);
     const status: SubscriptionStatus = deleted ? 'canceled' : parsed.success ? parsed.data : 'incomplete';
-    const session = known ? undefined : await this.repo.latestCheckout(userId, db);
+    const session = known ? undefined : await this.port.latestCheckout(userId, db);
     return {
       userId,
       planId,
@@ -322,8 +298,8 @@ export class StripeProvider implements PaymentProvider {
       canceledAt: iso(sub.canceled_at),
       version,
       ...(session && {
-        person: { email: session.customer_email, name: session.customer_name },
-        couponCode: session.coupon_code,
+        person: { email: session.customerEmail, name: session.customerName },
+        couponCode: session.couponCode,
       }),
     };
   }
@@ -333,22 +309,20 @@ export class StripeProvider implements PaymentProvider {
     const subscriptionId =
       idOf(invoice.parent?.subscription_details?.subscription) ?? idOf(legacy.subscription);
     const customerId = idOf(invoice.customer);
-    const row =
-      (subscriptionId ? await this.repo.findByProviderSubscription(subscriptionId, db) : undefined) ??
-      (customerId ? await this.repo.findByCustomer(customerId, db) : undefined);
-    const userId = row?.user_id ?? invoice.parent?.subscription_details?.metadata?.userId;
+    const known = await this.port.findByProviderIds({ subscriptionId, customerId }, db);
+    const userId = known?.userId ?? invoice.parent?.subscription_details?.metadata?.userId;
     if (!userId || !invoice.id) return;
-    await this.svc.recordInvoice(
+    await this.port.recordInvoice(
       {
         userId,
         providerInvoiceId: invoice.id,
         status: paid ? 'paid' : 'failed',
         amountMinor: paid ? invoice.amount_paid : invoice.amount_due,
         currency: invoice.currency.toUpperCase(),
-        planId: row?.plan_id ?? null,
+        planId: known?.planId ?? null,
         periodStart: iso(invoice.period_start),
         periodEnd: iso(invoice.period_end),
-        couponCode: row?.coupon_code ?? null,
+        couponCode: known?.couponCode ?? null,
       },
       db,
       after,
@@ -357,51 +331,32 @@ export class StripeProvider implements PaymentProvider {
 
   private async refund(charge: Stripe.Charge, db: Db, after: AfterCommit) {
     const customerId = idOf(charge.customer);
-    const row = customerId ? await this.repo.findByCustomer(customerId, db) : undefined;
-    if (!row) return;
+    const known = await this.port.findByProviderIds({ subscriptionId: null, customerId }, db);
+    if (!known) return;
     const legacy = charge as unknown as { invoice?: string | { id: string } | null };
     const invoiceId = idOf(legacy.invoice);
     const invoice = invoiceId
-      ? await this.repo.findInvoiceByProviderId(invoiceId, db)
-      : (await this.repo.listInvoicesIn(row.user_id, db)).find(
-          (i) => i.status === 'paid' && Number(i.amount_minor) === charge.amount,
+      ? await this.port.findInvoice(invoiceId, db)
+      : (await this.port.listInvoices(known.userId, db)).find(
+          (i) => i.status === 'paid' && i.amountMinor === charge.amount,
         );
-    if (!invoice?.provider_invoice_id) return;
-    await this.svc.recordInvoice(
-      {
-        userId: row.user_id,
-        providerInvoiceId: invoice.provider_invoice_id,
-        status: 'refunded',
-        amountMinor: charge.amount_refunded,
-        currency: charge.currency.toUpperCase(),
-        planId: invoice.plan_id,
-        periodStart: invoice.period_start,
-        periodEnd: invoice.period_end,
-        couponCode: invoice.coupon_code,
-      },
-      db,
-      after,
-    );
+    if (!invoice?.providerInvoiceId) return;
+    await this.port.restateInvoice(invoice, 'refunded', charge.amount_refunded, db, after);
   }
 
   /** Refreshes every Stripe subscription we know from Stripe itself (missed or lost webhooks). */
   async reconcile(): Promise<{ refreshed: number; failed: number }> {
     let refreshed = 0;
     let failed = 0;
-    for (const row of await this.repo.listByProvider('stripe')) {
-      const id = row.provider_subscription_id;
+    for (const known of await this.port.subscriptionsOf('stripe')) {
+      const id = known.providerSubscriptionId;
       if (!id) continue;
       try {
         const sub = await this.call(() => this.client.subscriptions.retrieve(id));
-        await this.svc.inTransaction(async (db, after) => {
+        await this.port.inTransaction(async (db, after) => {
           // What Stripe says now is newer than any event we have seen.
-          const state = await this.stateFrom(
-            sub,
-            this.svc.clockNow().getTime(),
-            db,
-            sub.status === 'canceled',
-          );
-          if (state) await this.svc.applyState(state, db, after);
+          const state = await this.stateFrom(sub, this.port.now().getTime(), db, sub.status === 'canceled');
+          if (state) await this.port.applyState(state, db, after);
         });
         refreshed += 1;
       } catch {

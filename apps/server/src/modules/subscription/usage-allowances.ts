@@ -16,7 +16,7 @@ export class UsageAllowances {
   private async limitsFor(user: { id: string; role: Role }) {
     const row = await this.deps.repo.findSubscription(user.id);
     const paid = this.deps.access.decide(user.role, row);
-    const plan = row && paid ? await this.deps.repo.findPlan(row.plan_id) : null;
+    const plan = row && paid ? await this.deps.repo.findPlan(row.planId) : null;
     // Admins without a subscription get the most generous offered plan's limits.
     const fallback =
       paid && !plan
