@@ -7,7 +7,6 @@ import {
   type ContactInput,
 } from '@app/contracts/contact.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
 import { Mail, MailCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
