@@ -112,7 +112,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // The API speaks JSON only; anything else is refused with 415 instead of reaching validation.
   app.removeContentTypeParser('text/plain');
 
-  const database = options.database ?? openDatabase(config.databaseUrl);
+  const database =
+    options.database ??
+    openDatabase(config.databaseUrl, {
+      onIdleConnectionError: (error) =>
+        app.log.warn({ err: error }, 'PostgreSQL ended an idle connection; the next query opens a new one'),
+    });
   const closeDatabase = () => (options.database ? Promise.resolve() : database.close());
   await migrateToLatest(database, allMigrations()).catch(async (error) => {
     await closeDatabase();

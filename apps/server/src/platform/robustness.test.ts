@@ -3,6 +3,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DATABASE_URL, type TestApp } from '../testing/harness.ts';
 
@@ -163,3 +165,35 @@ if (!TEST_DATABASE_URL)
       }
     });
   });
+
+// A PostgreSQL restart (or failover, or an administrator) ends the pool's idle connections. The
+// pool reports that as an error event; unheard, it would end the whole process.
+if (TEST_DATABASE_URL) {
+  const databaseUrl = TEST_DATABASE_URL;
+  describe('PostgreSQL ending connections', () => {
+    it('keeps the server up and answers the next request on new connections', async () => {
+      const t = await createTestApp();
+      try {
+        // Several queries at once fill the pool; each names the server process behind its connection.
+        const answers = await Promise.all(
+          Array.from({ length: 4 }, () =>
+            sql<{ pid: number }>`select pg_backend_pid() as pid, pg_sleep(0.05)`.execute(t.app.database.db),
+          ),
+        );
+        const pids = [...new Set(answers.map((answer) => answer.rows[0]!.pid))];
+        const admin = new pg.Client({ connectionString: databaseUrl });
+        await admin.connect();
+        try {
+          await admin.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [pids]);
+        } finally {
+          await admin.end();
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const ready = await t.app.inject('/api/ready');
+        expect(ready.statusCode, ready.body).toBe(200);
+      } finally {
+        await t.close();
+      }
+    });
+  });
+}

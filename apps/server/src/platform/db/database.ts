@@ -33,6 +33,12 @@ export interface Database {
 export interface DatabaseOptions {
   /** PostgreSQL only: the schema to work in (tests use one fresh schema per file). */
   searchPath?: string;
+  /**
+   * PostgreSQL only: told when the server ends an idle pooled connection (a restart, a failover,
+   * an administrator). The pool drops that connection and opens a new one for the next query; an
+   * unheard error here would end the whole process.
+   */
+  onIdleConnectionError?: (error: Error) => void;
 }
 
 /** Opens SQLite (a file path) or PostgreSQL (a postgres:// URL). */
@@ -42,14 +48,18 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
       connectionString: url,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     };
-    const pool = new pg.Pool({ ...connection, max: 10 });
+    const onIdleError =
+      options.onIdleConnectionError ??
+      ((error: Error) => console.warn(`PostgreSQL ended an idle connection: ${error.message}`));
+    const openPool = (max: number) => new pg.Pool({ ...connection, max }).on('error', onIdleError);
+    const pool = openPool(10);
     const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,
       engine: 'postgres',
       close: () => db.destroy(),
       watchChanges: (channel, onChange, log) => watchPostgresChanges(connection, channel, onChange, log),
-      openPool: (max) => new pg.Pool({ ...connection, max }),
+      openPool,
       ...(options.searchPath ? { schema: options.searchPath } : {}),
     };
   }
