@@ -1,0 +1,341 @@
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir, userInfo } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// `npm run cluster`: the scale-out mode on one machine. Several server processes on PostgreSQL and
+// Redis behind nginx, on one port. PostgreSQL and Redis are started here, with throwaway data under
+// the OS temp dir, unless DATABASE_URL / REDIS_URL name running ones; missing Debian packages are
+// installed when run as root. Ctrl-C stops everything and removes the throwaway data.
+// SIGHUP restarts the server processes one at a time (a rolling restart): each drains (it keeps
+// serving for a moment with `Connection: close`, so nginx lets go of its idle connections, then
+// stops listening and finishes what it holds; nginx sends new requests to the other meanwhile), and
+// its replacement must answer /api/ready before the next one goes.
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PORT = Number(process.env.PORT ?? 3000);
+const PROCESSES = Number(process.env.CLUSTER_PROCESSES ?? 2);
+const isRoot = userInfo().uid === 0;
+
+const work = mkdtempSync(path.join(tmpdir(), 'astro-cluster-'));
+/** The server processes running now. */
+const servers = new Set<ChildProcess>();
+const stopSteps: (() => void)[] = [];
+let stopping = false;
+
+function say(line: string): void {
+  console.log(`cluster: ${line}`);
+}
+
+function fail(line: string): never {
+  console.error(`cluster: ${line}`);
+  void stopAll(1);
+  throw new Error(line);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function commandExists(command: string): boolean {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}
+
+/** Installs Debian packages when we may; otherwise says which ones are needed. */
+function ensurePackages(packages: string[], present: () => boolean): void {
+  if (present()) return;
+  if (!isRoot)
+    fail(
+      `missing ${packages.join(', ')}: install the Debian packages (apt-get install ${packages.join(' ')})`,
+    );
+  say(`installing ${packages.join(', ')} (Debian packages)`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  if (spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env }).status !== 0)
+    fail('apt-get update failed');
+  if (spawnSync('apt-get', ['install', '-y', '-qq', ...packages], { stdio: 'inherit', env }).status !== 0)
+    fail(`could not install ${packages.join(', ')}`);
+}
+
+function postgresBin(): string | undefined {
+  const base = '/usr/lib/postgresql';
+  if (!existsSync(base)) return undefined;
+  const versions = readdirSync(base).sort((a, b) => Number(b) - Number(a));
+  return versions.map((v) => path.join(base, v, 'bin')).find((bin) => existsSync(path.join(bin, 'initdb')));
+}
+
+/** PostgreSQL's tools refuse to run as root: run them as the postgres user then. */
+function asPostgres(command: string, args: string[]): void {
+  const [file, fileArgs] = isRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
+  const result = spawnSync(file, fileArgs, { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (result.status !== 0) fail(`${path.basename(command)} failed`);
+}
+
+async function startPostgres(): Promise<string> {
+  ensurePackages(['postgresql'], () => postgresBin() !== undefined);
+  const bin = postgresBin()!;
+  const dataDir = path.join(work, 'pg');
+  mkdirSync(dataDir);
+  if (isRoot) {
+    const owner = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }));
+    const group = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }));
+    chownSync(work, owner, group);
+    chownSync(dataDir, owner, group);
+  }
+  const port = await freePort();
+  asPostgres(path.join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync']);
+  asPostgres(path.join(bin, 'pg_ctl'), [
+    '-D',
+    dataDir,
+    '-w',
+    '-l',
+    path.join(dataDir, 'server.log'),
+    '-o',
+    `-p ${port} -k ${dataDir} -c listen_addresses=127.0.0.1`,
+    'start',
+  ]);
+  stopSteps.push(() =>
+    asPostgresQuiet(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', 'stop']),
+  );
+  say(`PostgreSQL ${path.basename(path.dirname(bin))} on 127.0.0.1:${port} (throwaway data in ${dataDir})`);
+  return `postgres://postgres@127.0.0.1:${port}/postgres`;
+}
+
+function asPostgresQuiet(command: string, args: string[]): void {
+  const [file, fileArgs] = isRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
+  spawnSync(file, fileArgs, { stdio: 'ignore' });
+}
+
+async function startRedis(): Promise<string> {
+  ensurePackages(['redis-server'], () => commandExists('redis-server'));
+  const dataDir = path.join(work, 'redis');
+  mkdirSync(dataDir);
+  const port = await freePort();
+  // Append-only persistence and no eviction: the job queue's entries must survive and never be dropped.
+  const redis = spawn(
+    'redis-server',
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--dir',
+      dataDir,
+      '--appendonly',
+      'yes',
+      '--save',
+      '',
+      '--maxmemory-policy',
+      'noeviction',
+    ],
+    { stdio: 'ignore' },
+  );
+  stopSteps.push(() => redis.kill('SIGTERM'));
+  say(`Redis on 127.0.0.1:${port} (throwaway data in ${dataDir})`);
+  return `redis://127.0.0.1:${port}`;
+}
+
+function nginxConfig(upstreams: number[]): string {
+  const dir = nginxDir();
+  return `daemon off;
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  upstream app {
+${upstreams.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=2s;`).join('\n')}
+    keepalive 32;
+    # Shorter than a draining server's notice (2 s): nginx drops an idle connection before the
+    # server would, so no request is sent on a connection the server is closing.
+    keepalive_timeout 1s;
+  }
+  map $http_upgrade $connection_upgrade { default upgrade; '' ''; }
+  server {
+    listen 127.0.0.1:${PORT};
+    client_max_body_size 1m;
+    location / {
+      proxy_pass http://app;
+      proxy_http_version 1.1;
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header Upgrade $http_upgrade;
+      proxy_set_header Connection $connection_upgrade;
+      # A process that is draining answers 503 or refuses the connection: try the other one.
+      proxy_next_upstream error timeout http_502 http_503;
+      # Streamed chat answers must reach the browser piece by piece.
+      proxy_buffering off;
+      proxy_read_timeout 120s;
+    }
+  }
+}
+`;
+}
+
+const nginxDir = () => path.join(work, 'nginx');
+
+function startNginx(upstreams: number[]): void {
+  ensurePackages(['nginx'], () => commandExists('nginx') || existsSync('/usr/sbin/nginx'));
+  mkdirSync(nginxDir());
+  const file = path.join(nginxDir(), 'nginx.conf');
+  writeFileSync(file, nginxConfig(upstreams));
+  const errorLog = path.join(nginxDir(), 'error.log');
+  const child = spawn(commandExists('nginx') ? 'nginx' : '/usr/sbin/nginx', ['-c', file, '-e', errorLog], {
+    stdio: 'inherit',
+  });
+  child.on('exit', (code) => {
+    if (!stopping) fail(`nginx stopped (exit ${code}); its log: ${errorLog}`);
+  });
+  stopSteps.push(() => child.kill('SIGQUIT'));
+}
+
+interface ServerSlot {
+  port: number;
+  process?: ChildProcess;
+}
+
+function startServer(slot: ServerSlot, env: NodeJS.ProcessEnv): void {
+  const child = spawn(process.execPath, ['--max-semi-space-size=2', 'apps/server/dist/main.js'], {
+    cwd: ROOT,
+    env: { ...env, PORT: String(slot.port) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  slot.process = child;
+  servers.add(child);
+  child.on('exit', (code, signal) => {
+    servers.delete(child);
+    if (stopping || slot.process !== child) return;
+    // A crash or a kill: nginx sends everything to the others meanwhile; start a replacement.
+    say(`server on :${slot.port} ended (${signal ?? code}); starting it again`);
+    setTimeout(() => {
+      if (!stopping && slot.process === child) startServer(slot, env);
+    }, 1000);
+  });
+}
+
+async function waitReady(port: number, seconds = 60): Promise<void> {
+  const deadline = Date.now() + seconds * 1000;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/ready`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  fail(`the server on :${port} did not become ready within ${seconds} s`);
+}
+
+/** A machine-readable line for scripts that drive the cluster (bench/cluster), after each change. */
+function announce(slots: ServerSlot[]): void {
+  const servers = slots.map((slot) => ({ port: slot.port, pid: slot.process?.pid }));
+  console.log(JSON.stringify({ cluster: { port: PORT, pid: process.pid, servers } }));
+}
+
+async function rollingRestart(slots: ServerSlot[], env: NodeJS.ProcessEnv): Promise<void> {
+  const started = Date.now();
+  for (const slot of slots) {
+    const old = slot.process;
+    slot.process = undefined; // an exit asked for here, not one to recover from
+    if (old && old.exitCode === null) {
+      const exited = new Promise((resolve) => old.once('exit', resolve));
+      old.kill('SIGTERM');
+      await exited;
+    }
+    startServer(slot, env);
+    await waitReady(slot.port);
+  }
+  say(`rolling restart done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  announce(slots);
+}
+
+/** Servers first (they finish their requests while the database is still there), then the rest. */
+async function stopAll(code: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  process.exitCode = code;
+  const running = [...servers].filter((child) => child.exitCode === null);
+  const exited = running.map((child) => new Promise((resolve) => child.once('exit', resolve)));
+  for (const child of running) child.kill('SIGTERM');
+  await Promise.race([Promise.all(exited), new Promise((resolve) => setTimeout(resolve, 15_000))]);
+  for (const step of stopSteps.reverse()) step();
+  rmSync(work, { recursive: true, force: true });
+}
+
+async function main(): Promise<void> {
+  if (
+    spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build-if-changed.ts'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    }).status !== 0
+  )
+    fail('the build failed');
+  const databaseUrl = process.env.DATABASE_URL ?? (await startPostgres());
+  const redisUrl = process.env.REDIS_URL ?? (await startRedis());
+  const secretFile = path.join(work, 'jwt-secret');
+  writeFileSync(secretFile, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: process.env.NODE_ENV ?? 'production',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    HOST: '127.0.0.1',
+    APP_URL: process.env.APP_URL ?? `http://localhost:${PORT}`,
+    TRUST_PROXY: 'true',
+    // Every process signs and checks the same tokens.
+    JWT_SECRET: process.env.JWT_SECRET ?? randomBytes(48).toString('base64url'),
+    DATA_DIR: process.env.DATA_DIR ?? path.join(work, 'data'),
+  };
+  if (
+    spawnSync(process.execPath, ['apps/server/dist/migrate-cli.js'], { cwd: ROOT, env, stdio: 'inherit' })
+      .status !== 0
+  )
+    fail('the migrations failed');
+  const slots: ServerSlot[] = [];
+  for (let i = 0; i < PROCESSES; i++) slots.push({ port: await freePort() });
+  for (const slot of slots) startServer(slot, env);
+  await Promise.all(slots.map((slot) => waitReady(slot.port)));
+  startNginx(slots.map((slot) => slot.port));
+  await waitReady(PORT);
+  say(
+    `${PROCESSES} server processes behind nginx at http://localhost:${PORT} (Ctrl-C stops all; SIGHUP restarts them one by one)`,
+  );
+  announce(slots);
+
+  let restarting = false;
+  process.on('SIGHUP', () => {
+    if (restarting) return;
+    restarting = true;
+    rollingRestart(slots, env).then(
+      () => {
+        restarting = false;
+      },
+      (error: unknown) => fail(`rolling restart failed: ${String(error)}`),
+    );
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stopAll(0));
+}
+
+main().catch((error: unknown) => {
+  if (!stopping) {
+    console.error(error);
+    void stopAll(1);
+  }
+});
