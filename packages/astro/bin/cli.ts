@@ -1,13 +1,17 @@
-// Command-line front end: `astro chart`, `astro batch`, `astro transits`. Run `astro help`.
+// Command-line front end: `astro chart`, `astro batch`, `astro transits`, `astro progressions`,
+// `astro return`. Run `astro help`.
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { ASPECT_KINDS, type AspectKind } from '../src/chart/aspects.ts';
-import { computeNatalChart, type NatalChart, type NatalChartInput } from '../src/chart/natal-chart.ts';
+import { computeNatalChart, type NatalChartInput } from '../src/chart/natal-chart.ts';
+import { computeProgressions, computeSolarReturn } from '../src/chart/progressions.ts';
+import { parseZodiac } from '../src/chart/sidereal.ts';
 import { BODY_IDS, type BodyId } from '../src/ephemeris/body-ids.ts';
 import { AstroInputError } from '../src/errors.ts';
 import type { MomentInput } from '../src/time/instant-input.ts';
 import type { Disambiguation } from '../src/time/zones.ts';
 import { natalPoints, searchTransit, transitAspects } from '../src/transits/transits.ts';
+import { dms, dmsFull, formatChart, GLYPH_NAMES, position } from './format-chart.ts';
 
 const HELP = `Usage:
   astro chart --date YYYY-MM-DD --time HH:MM --tz <IANA zone> --lat <deg> --lon <deg> [options]
@@ -16,135 +20,33 @@ const HELP = `Usage:
       --place takes coordinates and zone from the atlas (best match; refine with
       "Name, Region" or --country); --lat/--lon/--tz given as well win
       --house <P|K|W|E|O|R|C>   house system (default P, Placidus)
+      --sidereal lahiri|fagan-bradley   sidereal zodiac with that ayanamsa (default tropical)
       --unknown-time            birth time unknown: no houses or angles
       --pick earlier|later      which instant to take when the local time happened twice or never
       --json                    machine-readable output
   astro batch [--house <letter>]
       reads JSON lines from standard input, each {"utc": ISO} or {"local": "YYYY-MM-DDTHH:MM",
-      "zone": IANA}, plus "lat", "lon" and optionally "house"; writes one JSON chart per line
+      "zone": IANA}, plus "lat", "lon" and optionally "house" and "sidereal"; writes one JSON chart per line
       (or {"error", "code", "line"} for a bad line)
   astro transits <chart options> [--at <ISO instant>] [--json]
       aspects of the transiting bodies at --at (default: now) to the natal chart
   astro transits <chart options> --body <body> --aspect <kind> --point <natal point>
       --from <ISO> --to <ISO> [--orb <deg>] [--json]
       when the aspect enters orb, perfects and leaves orb
+  astro progressions <chart options> (--age <years> | --at <ISO instant>) [--json]
+      secondary progressions, a day for a year: the bodies age days after birth, the
+      Midheaven moved by the solar arc, Ascendant and houses from it at the birthplace
+  astro return <chart options> --year YYYY [--return-place "Name" | --return-lat <deg>
+      --return-lon <deg> [--return-tz <IANA zone>]] [--json]
+      solar return: the instant the Sun comes back to its natal longitude that year, and
+      the chart for it at the birthplace or the return place
 Bodies: ${BODY_IDS.join(', ')}
 Aspects: ${ASPECT_KINDS.join(', ')}
 `;
 
-const GLYPH_NAMES: Record<string, string> = {
-  sun: 'Sun',
-  moon: 'Moon',
-  mercury: 'Mercury',
-  venus: 'Venus',
-  mars: 'Mars',
-  jupiter: 'Jupiter',
-  saturn: 'Saturn',
-  uranus: 'Uranus',
-  neptune: 'Neptune',
-  pluto: 'Pluto',
-  meanNode: 'Mean Node',
-  trueNode: 'True Node',
-  lilith: 'Lilith',
-  ascendant: 'Ascendant',
-  midheaven: 'Midheaven',
-};
-
 function fail(message: string): never {
   process.stderr.write(`astro: ${message}\n`);
   process.exit(2);
-}
-
-function dms(longitude: number): string {
-  // Degrees and minutes within the sign, truncated as ephemerides print them.
-  const within = longitude % 30;
-  const deg = Math.floor(within);
-  const min = Math.floor((within - deg) * 60);
-  return `${String(deg).padStart(2)}°${String(min).padStart(2, '0')}'`;
-}
-
-function signName(longitude: number): string {
-  const names = [
-    'Aries',
-    'Taurus',
-    'Gemini',
-    'Cancer',
-    'Leo',
-    'Virgo',
-    'Libra',
-    'Scorpio',
-    'Sagittarius',
-    'Capricorn',
-    'Aquarius',
-    'Pisces',
-  ];
-  return names[Math.min(11, Math.floor(longitude / 30))]!;
-}
-
-const position = (longitude: number) => `${dms(longitude)} ${signName(longitude).padEnd(11)}`;
-
-export function formatChart(chart: NatalChart): string {
-  const lines: string[] = [];
-  const m = chart.moment;
-  lines.push(
-    m.localTime
-      ? `Chart for ${m.localTime.replace('T', ' ')} ${m.zoneAbbreviation} (${m.zone}) = ${m.utc} UT`
-      : `Chart for ${m.utc} UT`,
-  );
-  // Before standard time the clock was the birthplace's own: say so, with its offset.
-  if (m.timeBasis?.kind === 'local-mean-time')
-    lines.push(
-      `Time read as the local mean time of ${chart.latitude.toFixed(2)}, ${chart.longitude.toFixed(2)} ${m.timeBasis.label.replace('local mean time ', '')}`,
-    );
-  lines.push(
-    `Coordinates: latitude ${chart.latitude.toFixed(4)}, longitude ${chart.longitude.toFixed(4)}; ΔT ${m.deltaTSeconds.toFixed(1)} s`,
-  );
-  lines.push('');
-  lines.push('Body         Position             House  Motion      Dignity');
-  for (const b of chart.bodies) {
-    lines.push(
-      `${GLYPH_NAMES[b.body]!.padEnd(12)} ${position(b.longitude)}  ${b.house === null ? '  -' : String(b.house).padStart(3)}    ${(b.retrograde ? 'retrograde' : '').padEnd(10)}  ${b.dignities.join(', ')}`,
-    );
-  }
-  if (chart.angles && chart.houses) {
-    lines.push('');
-    lines.push(`Ascendant    ${position(chart.angles.ascendant)}`);
-    lines.push(`Midheaven    ${position(chart.angles.midheaven)}`);
-    lines.push(`Vertex       ${position(chart.angles.vertex)}`);
-    lines.push('');
-    lines.push(`Houses (${chart.houses.system}):`);
-    if (chart.houses.fallbackReason) lines.push(`  ${chart.houses.fallbackReason}`);
-    chart.houses.cusps.forEach((c, i) => {
-      lines.push(`  ${String(i + 1).padStart(2)}  ${position(c)}`);
-    });
-  } else if (chart.housesOmittedReason) {
-    lines.push('');
-    lines.push(chart.housesOmittedReason);
-  }
-  lines.push('');
-  lines.push('Aspects:');
-  for (const a of chart.aspects) {
-    lines.push(
-      `  ${GLYPH_NAMES[a.a]!.padEnd(10)} ${a.kind.padEnd(12)} ${GLYPH_NAMES[a.b]!.padEnd(10)} orb ${dms(Math.abs(a.deviation)).trim()} ${a.motion}`,
-    );
-  }
-  lines.push('');
-  const e = chart.elements;
-  const q = chart.modalities;
-  lines.push(`Elements: fire ${e.fire}, earth ${e.earth}, air ${e.air}, water ${e.water}`);
-  lines.push(`Modalities: cardinal ${q.cardinal}, fixed ${q.fixed}, mutable ${q.mutable}`);
-  if (chart.chartRuler) {
-    const r = chart.chartRuler;
-    lines.push(
-      `Chart ruler: ${GLYPH_NAMES[r.modern]}${r.traditional !== r.modern ? ` (traditional: ${GLYPH_NAMES[r.traditional]})` : ''}`,
-    );
-  }
-  if (chart.moonPhase) {
-    lines.push(
-      `Moon phase: ${chart.moonPhase.name.replace('-', ' ')}, ${Math.round(chart.moonPhase.illumination * 100)}% lit`,
-    );
-  }
-  return lines.join('\n');
 }
 
 type Flags = Record<string, string | boolean | undefined>;
@@ -176,8 +78,17 @@ function chartInput(flags: Flags): NatalChartInput {
     latitude: num('lat'),
     longitude: num('lon'),
     houseSystem: typeof flags.house === 'string' ? flags.house : 'P',
+    zodiac: siderealFlag(flags),
     options: { timeKnown: !flags['unknown-time'] },
   };
+}
+
+/** --sidereal names the ayanamsa; without it the zodiac is tropical. */
+function siderealFlag(flags: Flags) {
+  const v = flags.sidereal;
+  if (v === undefined) return 'tropical';
+  if (typeof v !== 'string' || v === 'tropical') fail('--sidereal must be lahiri or fagan-bradley');
+  return parseZodiac(v);
 }
 
 const OPTIONS = {
@@ -200,6 +111,13 @@ const OPTIONS = {
   orb: { type: 'string' },
   place: { type: 'string' },
   country: { type: 'string' },
+  sidereal: { type: 'string' },
+  age: { type: 'string' },
+  year: { type: 'string' },
+  'return-place': { type: 'string' },
+  'return-lat': { type: 'string' },
+  'return-lon': { type: 'string' },
+  'return-tz': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -212,12 +130,16 @@ interface ResolvedPlace {
 }
 
 /** Fills --lat, --lon and --tz from the atlas when --place is given (loaded only then). */
+async function lookUpPlace(name: string, country?: string) {
+  const { loadAtlas } = await import('@app/atlas/atlas.ts');
+  const found = loadAtlas().search(name, country ? { country, limit: 1 } : { limit: 1 })[0];
+  if (!found) fail(`no place matches "${name}"`);
+  return found;
+}
+
 async function withPlace(flags: Flags): Promise<{ flags: Flags; place?: ResolvedPlace }> {
   if (typeof flags.place !== 'string') return { flags };
-  const { loadAtlas } = await import('@app/atlas/atlas.ts');
-  const options = typeof flags.country === 'string' ? { country: flags.country, limit: 1 } : { limit: 1 };
-  const found = loadAtlas().search(flags.place, options)[0];
-  if (!found) fail(`no place matches "${flags.place}"`);
+  const found = await lookUpPlace(flags.place, typeof flags.country === 'string' ? flags.country : undefined);
   return {
     flags: {
       ...flags,
@@ -257,6 +179,7 @@ async function batch(flags: Flags): Promise<void> {
         latitude: Number(row.lat ?? row.latitude),
         longitude: Number(row.lon ?? row.longitude),
         houseSystem: String(row.house ?? row.houseSystem ?? flags.house ?? 'P'),
+        zodiac: String(row.sidereal ?? row.zodiac ?? flags.sidereal ?? 'tropical'),
         options: { timeKnown: row.timeKnown !== false },
       });
       process.stdout.write(`${JSON.stringify(chart)}\n`);
@@ -314,6 +237,50 @@ function transits(flags: Flags): void {
   }
 }
 
+function progressions(flags: Flags): void {
+  const input = chartInput(flags);
+  const age = typeof flags.age === 'string' ? Number(flags.age) : undefined;
+  if (age === undefined && typeof flags.at !== 'string') fail('give --age <years> or --at <ISO instant>');
+  const p = computeProgressions({
+    ...input,
+    age,
+    at: typeof flags.at === 'string' ? { utc: flags.at } : undefined,
+  });
+  if (flags.json) {
+    process.stdout.write(`${JSON.stringify(p, null, 2)}\n`);
+    return;
+  }
+  console.log(
+    `Secondary progressions to age ${p.age.toFixed(2)} (a day for a year), natal ${p.natal.moment.utc} UT`,
+  );
+  console.log(`Angles by solar arc in longitude: ${dmsFull(p.solarArc)}`);
+  process.stdout.write(`${formatChart(p.progressed, 'Progressed chart: sky of')}\n`);
+}
+
+async function solarReturn(flags: Flags): Promise<void> {
+  const input = chartInput(flags);
+  const year = Number(flags.year);
+  if (typeof flags.year !== 'string' || !Number.isInteger(year)) fail('--year YYYY is required');
+  let place: { latitude: number; longitude: number; zone?: string } | undefined;
+  if (typeof flags['return-place'] === 'string') {
+    const found = await lookUpPlace(flags['return-place']);
+    place = { latitude: found.lat, longitude: found.lon, zone: found.timeZone };
+  } else if (flags['return-lat'] !== undefined || flags['return-lon'] !== undefined) {
+    place = {
+      latitude: Number(flags['return-lat']),
+      longitude: Number(flags['return-lon']),
+      zone: typeof flags['return-tz'] === 'string' ? flags['return-tz'] : undefined,
+    };
+  }
+  const r = computeSolarReturn({ ...input, year, place });
+  if (flags.json) {
+    process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
+    return;
+  }
+  console.log(`Solar return ${year}: the Sun back at ${position(r.sunLongitude).trim()}`);
+  process.stdout.write(`${formatChart(r.chart, 'Return chart for')}\n`);
+}
+
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   if (!command || command === 'help' || command === '--help' || command === '-h') {
@@ -352,6 +319,10 @@ async function main(argv: string[]): Promise<void> {
       await batch(flags);
     } else if (command === 'transits') {
       transits((await withPlace(flags)).flags);
+    } else if (command === 'progressions') {
+      progressions((await withPlace(flags)).flags);
+    } else if (command === 'return') {
+      await solarReturn((await withPlace(flags)).flags);
     } else {
       fail(`unknown command "${command}"\n${HELP}`);
     }

@@ -1,31 +1,22 @@
 // Writes test/fixtures/swiss-reference.json: positions, angles and cusps from the Swiss Ephemeris
 // command-line tool (swetest, a test reference only) for random instants 1900–2100 and places.
 // Usage: node --import tsx packages/astro/scripts/generate-accuracy-fixture.ts [count] [seed]
-import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BODY_IDS } from '../src/ephemeris/body-ids.ts';
+import { JD_1900, JD_2100, seededRandom, swetestRaw, swetestVersion } from './swetest.ts';
 
 const count = Number(process.argv[2] ?? 520);
-let seed = Number(process.argv[3] ?? 20261122);
-// Park–Miller generator: the same seed gives the same fixture.
-const random = () => {
-  seed = (seed * 48271) % 2147483647;
-  return seed / 2147483647;
-};
+const random = seededRandom(Number(process.argv[3] ?? 20261122));
 
 // swetest's body letters, in the order of BODY_IDS.
 const BODIES = '0123456789mtA';
 const SYSTEMS = ['P', 'K', 'W', 'E', 'O', 'R', 'C'];
-const JD_1900 = 2415020.5;
-const JD_2100 = 2488069.5;
 
 let lastOutput = '';
 function swetest(args: string[]): number[][] {
-  lastOutput = execFileSync('swetest', [...args, '-head', '-eswe', '-g,', '-edir/usr/share/libswe/ephe'], {
-    encoding: 'utf8',
-  });
+  lastOutput = swetestRaw(args);
   return lastOutput
     .trim()
     .split('\n')
@@ -82,8 +73,7 @@ for (let i = 0; i < 120; i++) {
   polar.push({ jdUt, latitude, longitude, houses: houses(`-bj${jdUt.toFixed(8)}`, latitude, longitude) });
 }
 
-const version =
-  execFileSync('swetest', ['-h'], { encoding: 'utf8' }).match(/Version: (\S+)/)?.[1] ?? 'unknown';
+const version = swetestVersion();
 const target = join(dirname(fileURLToPath(import.meta.url)), '../test/fixtures/swiss-reference.json');
 writeFileSync(
   target,

@@ -163,4 +163,56 @@ describe('astro command', () => {
     expect(windows.length).toBeGreaterThanOrEqual(1);
     expect(windows[0].exact[0].utc).toMatch(/^2023-03-/);
   });
+
+  const BIRTH = ['--utc', '1990-04-21T12:30:00Z', '--lat', '59.9139', '--lon', '10.7522'];
+
+  it('prints a sidereal chart with --sidereal and rejects an unknown ayanamsa', { timeout: 30_000 }, () => {
+    const r = run(['chart', ...BIRTH, '--sidereal', 'lahiri']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/Zodiac: sidereal \(Lahiri\), ayanamsa 23°43'\d\d"/);
+    // The tropical Sun at 1°08' Taurus, less the ayanamsa.
+    expect(r.stdout).toMatch(/Sun\s+7°24' Aries\s+9/);
+    const fagan = JSON.parse(run(['chart', ...BIRTH, '--sidereal', 'fagan-bradley', '--json']).stdout);
+    expect(fagan.zodiac).toEqual({ sidereal: 'fagan-bradley' });
+    expect(fagan.ayanamsa).toBeCloseTo(24.6, 1);
+    const bad = run(['chart', ...BIRTH, '--sidereal', 'raman']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('Unknown zodiac "raman"');
+    expect(run(['help']).stdout).toContain('--sidereal lahiri|fagan-bradley');
+  });
+
+  it('progresses a chart to an age', { timeout: 30_000 }, () => {
+    const r = run(['progressions', ...BIRTH, '--age', '36']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('Secondary progressions to age 36.00');
+    expect(r.stdout).toContain('Progressed chart: sky of 1990-05-27T12:30:00.000Z UT');
+    expect(r.stdout).toMatch(/Angles by solar arc in longitude: 34°49'\d\d"/);
+    const json = JSON.parse(run(['progressions', ...BIRTH, '--age', '36', '--json']).stdout);
+    expect(json.angleMethod).toBe('solar-arc-in-longitude');
+    expect(json.progressed.bodies).toHaveLength(13);
+    const missing = run(['progressions', ...BIRTH]);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain('give --age <years> or --at <ISO instant>');
+  });
+
+  it('finds the solar return of a year, at another place when asked', { timeout: 60_000 }, () => {
+    const r = run([
+      'return',
+      ...BIRTH,
+      '--year',
+      '2026',
+      '--return-lat',
+      '40.7143',
+      '--return-lon',
+      '-74.006',
+      '--return-tz',
+      'America/New_York',
+    ]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain("Solar return 2026: the Sun back at 1°08' Taurus");
+    expect(r.stdout).toMatch(/Return chart for 2026-04-21 01:41:\d\d EDT \(America\/New_York\)/);
+    const bad = run(['return', ...BIRTH, '--year', '1980']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('The return year must be a whole year from the birth year (1990)');
+  });
 });

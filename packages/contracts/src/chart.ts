@@ -20,8 +20,22 @@ export const HOUSE_SYSTEM_NAMES: Record<HouseSystemCode, string> = {
   C: 'Campanus',
 };
 
+/** Tropical (from the vernal equinox) or sidereal with the Lahiri or Fagan/Bradley ayanamsa. */
+export const ZODIAC_IDS = ['tropical', 'lahiri', 'fagan-bradley'] as const;
+export const ZodiacIdSchema = z.enum(ZODIAC_IDS, {
+  error: `zodiac must be one of ${ZODIAC_IDS.join(', ')}.`,
+});
+export type ZodiacId = z.infer<typeof ZodiacIdSchema>;
+
+export const ZODIAC_NAMES: Record<ZodiacId, string> = {
+  tropical: 'Tropical',
+  lahiri: 'Sidereal (Lahiri)',
+  'fagan-bradley': 'Sidereal (Fagan-Bradley)',
+};
+
 export const NatalChartQuerySchema = z.strictObject({
   houseSystem: HouseSystemCodeSchema.default('P'),
+  zodiac: ZodiacIdSchema.default('tropical'),
 });
 export type NatalChartQuery = z.infer<typeof NatalChartQuerySchema>;
 
@@ -96,6 +110,8 @@ export type ChartAspect = z.infer<typeof ChartAspectSchema>;
 export const NatalChartSchema = z.object({
   /** The house system asked for and the one used (they differ in polar latitudes, see notes). */
   houseSystem: z.object({ requested: HouseSystemCodeSchema, used: HouseSystemCodeSchema }),
+  /** The zodiac longitudes are counted in, and for a sidereal one the ayanamsa subtracted (degrees). */
+  zodiac: z.object({ id: ZodiacIdSchema, ayanamsa: z.number().nullable() }),
   timeKnown: z.boolean(),
   moment: z.object({
     utc: z.string(),

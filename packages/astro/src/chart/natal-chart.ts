@@ -17,6 +17,7 @@ import {
 } from '../houses/houses.ts';
 import { type MomentInput, type ResolvedMoment, resolveMoment } from '../time/instant-input.ts';
 import { type Aspect, type AspectPoint, findAspects, type OrbSettings, resolveOrbs } from './aspects.ts';
+import { ayanamsaAt, isSidereal, parseZodiac, toSidereal, type Zodiac } from './sidereal.ts';
 import {
   type Dignity,
   dignitiesOf,
@@ -45,6 +46,8 @@ export interface NatalChartInput {
   longitude: number;
   /** A system name ('placidus') or its one-letter code ('P'); Placidus by default. */
   houseSystem?: HouseSystem | HouseSystemCode | string;
+  /** 'tropical' (default) or { sidereal: 'lahiri' | 'fagan-bradley' }; also read from those names. */
+  zodiac?: Zodiac | string;
   options?: ChartOptions;
 }
 
@@ -78,6 +81,9 @@ export interface NatalChart {
   latitude: number;
   longitude: number;
   timeKnown: boolean;
+  zodiac: Zodiac;
+  /** The ayanamsa subtracted from every longitude (true equinox of date), degrees; null when tropical. */
+  ayanamsa: number | null;
   /** Why houses and angles are missing, when they are. */
   housesOmittedReason?: string;
   bodies: ChartBody[];
@@ -159,24 +165,69 @@ export function computeNatalChart(input: NatalChartInput): NatalChart {
   // The chart's place is the birthplace: its own mean time applies before standard time.
   const moment = resolveMoment(input.moment, input.longitude);
   const inst = makeInstant(moment.jdUt);
-  return buildChart(inst, moment, input.latitude, input.longitude, system, options, timeKnown);
+  return buildChart({
+    inst,
+    moment,
+    latitude: input.latitude,
+    longitude: input.longitude,
+    system,
+    options,
+    timeKnown,
+    zodiac: parseZodiac(input.zodiac),
+  });
 }
 
-function buildChart(
-  inst: Instant,
-  moment: ResolvedMoment,
-  latitude: number,
-  longitude: number,
+export interface ChartFrame {
+  inst: Instant;
+  moment: ResolvedMoment;
+  latitude: number;
+  longitude: number;
+  system: HouseSystem;
+  options: ChartOptions;
+  timeKnown: boolean;
+  zodiac: Zodiac;
+  /** Right ascension of the meridian when not the instant's own (progressed charts). */
+  armc?: number;
+}
+
+/** Moves tropical positions, angles and cusps into the sidereal zodiac. */
+function shiftToSidereal(
+  shift: { value: number; speed: number },
+  positions: BodyPosition[],
+  a: Angles | null,
+  houses: Houses | null,
   system: HouseSystem,
-  options: ChartOptions,
-  timeKnown: boolean,
-): NatalChart {
+): void {
+  for (const p of positions) {
+    p.longitude = toSidereal(p.longitude, shift.value);
+    p.speed -= shift.speed;
+    p.retrograde = p.speed < 0;
+  }
+  if (!a || !houses) return;
+  for (const key of ['ascendant', 'midheaven', 'descendant', 'imumCoeli', 'vertex'] as const) {
+    a[key] = toSidereal(a[key], shift.value);
+  }
+  // Whole signs start at 0° of the sidereal sign rising; every other system moves with the zodiac.
+  houses.cusps =
+    system === 'whole-sign' && houses.system === 'whole-sign'
+      ? Array.from({ length: 12 }, (_, i) => norm360(Math.floor(a.ascendant / 30) * 30 + 30 * i))
+      : houses.cusps.map((c) => toSidereal(c, shift.value));
+}
+
+export function buildChart(frame: ChartFrame): NatalChart {
+  const { inst, moment, latitude, longitude, system, options, timeKnown, zodiac } = frame;
   const ids = options.bodies ?? BODY_IDS;
   const positions = ids.map((b) => bodyPosition(b, inst));
   let angles: NatalChart['angles'] = null;
   let houses: Houses | null = null;
+  let a: Angles | null = null;
   if (timeKnown) {
-    const a = computeAngles(inst.gast + longitude, latitude, inst.trueObliquity);
+    a = computeAngles(frame.armc ?? inst.gast + longitude, latitude, inst.trueObliquity);
+    houses = computeHouses(system, a, latitude, inst.trueObliquity);
+  }
+  const ayanamsa = isSidereal(zodiac) ? ayanamsaAt(zodiac.sidereal, inst) : null;
+  if (ayanamsa) shiftToSidereal(ayanamsa, positions, a, houses, system);
+  if (a) {
     angles = {
       ascendant: a.ascendant,
       midheaven: a.midheaven,
@@ -187,7 +238,6 @@ function buildChart(
       ascendantSign: signOf(a.ascendant),
       midheavenSign: signOf(a.midheaven),
     };
-    houses = computeHouses(system, a, latitude, inst.trueObliquity);
   }
   const bodies: ChartBody[] = positions.map((p) => {
     const sign = signOf(p.longitude);
@@ -232,6 +282,8 @@ function buildChart(
     latitude,
     longitude,
     timeKnown,
+    zodiac,
+    ayanamsa: ayanamsa ? ayanamsa.value : null,
     bodies,
     angles,
     houses,

@@ -75,7 +75,11 @@ export const birthDataRoutes: FastifyPluginAsyncZod<{ birthData: BirthDataServic
     },
     async (request) => ({
       success: true as const,
-      chart: await birthData.natalChart(currentUser(request).id, request.query.houseSystem),
+      chart: await birthData.natalChart(
+        currentUser(request).id,
+        request.query.houseSystem,
+        request.query.zodiac,
+      ),
     }),
   );
 };

@@ -18,7 +18,7 @@ import {
   type TimeResolution,
   UNKNOWN_TIME_PLACEHOLDER,
 } from '@app/contracts/birth-data.ts';
-import type { HouseSystemCode, NatalChart, ZodiacPosition } from '@app/contracts/chart.ts';
+import type { HouseSystemCode, NatalChart, ZodiacId, ZodiacPosition } from '@app/contracts/chart.ts';
 import type { FieldIssue } from '@app/contracts/errors.ts';
 import type { Place } from '@app/contracts/places.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -141,10 +141,14 @@ export class BirthDataService {
   }
 
   /** The person's natal chart; computed on request (a fraction of a millisecond), so never stale. */
-  async natalChart(userId: string, houseSystem: HouseSystemCode): Promise<NatalChart> {
+  async natalChart(
+    userId: string,
+    houseSystem: HouseSystemCode,
+    zodiac: ZodiacId = 'tropical',
+  ): Promise<NatalChart> {
     const row = await this.deps.repo.find(userId);
     if (!row) throw notFound(MESSAGES.nothingSaved);
-    return buildChart(row, houseSystem);
+    return buildChart(row, houseSystem, zodiac);
   }
 
   /** What readings need of the birth data (for the landscape and the assistant), or null when none is saved. */
@@ -356,13 +360,14 @@ export function toBirthData(row: BirthDataRow): BirthData {
   };
 }
 
-function buildChart(row: BirthDataRow, requested: HouseSystemCode): NatalChart {
+function buildChart(row: BirthDataRow, requested: HouseSystemCode, zodiac: ZodiacId): NatalChart {
   const timeKnown = row.time_unknown !== 1;
   const chart: AstroChart = computeNatalChart({
     moment: { utc: row.utc },
     latitude: row.latitude,
     longitude: row.longitude,
     houseSystem: requested,
+    zodiac,
     options: { timeKnown },
   });
   const epochSeconds = Date.parse(row.utc) / 1000;
@@ -375,6 +380,7 @@ function buildChart(row: BirthDataRow, requested: HouseSystemCode): NatalChart {
   const angles = chart.angles;
   return {
     houseSystem: { requested, used: chart.houses ? houseSystemCode(chart.houses.system) : requested },
+    zodiac: { id: zodiac, ayanamsa: chart.ayanamsa },
     timeKnown,
     moment: {
       utc: row.utc,

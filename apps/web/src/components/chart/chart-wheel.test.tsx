@@ -36,6 +36,7 @@ function chart(timeKnown: boolean): NatalChart {
   const cusps = Array.from({ length: 12 }, (_, i) => ({ house: i + 1, ...at((15 + i * 30) % 360) }));
   return {
     houseSystem: { requested: 'P', used: 'P' },
+    zodiac: { id: 'tropical', ayanamsa: null },
     timeKnown,
     moment: { utc: '', localTime: '', timeZone: 'UTC', utcOffsetSeconds: 0, zoneAbbreviation: 'UTC' },
     place: { city: 'X', country: 'Y', latitude: 0, longitude: 0 },

@@ -3,6 +3,9 @@ import {
   HOUSE_SYSTEM_NAMES,
   type HouseSystemCode,
   type NatalChart,
+  ZODIAC_IDS,
+  ZODIAC_NAMES,
+  type ZodiacId,
 } from '@app/contracts/chart.ts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
@@ -25,7 +28,8 @@ import { getErrorMessage } from '../../../lib/error-messages.ts';
 import { getNatalChart } from '../../../lib/get-natal-chart.ts';
 import { AspectIcon } from './aspect-icon.tsx';
 
-export const natalChartKey = (houseSystem: HouseSystemCode) => ['natal-chart', houseSystem] as const;
+export const natalChartKey = (houseSystem: HouseSystemCode, zodiac: ZodiacId) =>
+  ['natal-chart', houseSystem, zodiac] as const;
 
 const TABLE = 'w-full border-collapse text-sm';
 const CAPTION = 'mb-2 text-left text-base font-semibold text-fg';
@@ -33,45 +37,79 @@ const TH =
   'border-b border-line px-2 py-1.5 text-left text-xs font-medium uppercase tracking-wide text-muted';
 const TD = 'whitespace-nowrap border-b border-line/60 px-2 py-1.5 align-middle';
 
+/** "23°43′". */
+const ayanamsaText = (degrees: number) =>
+  degreeMinute({ degree: Math.floor(degrees), minute: Math.floor((degrees % 1) * 60) });
+
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** The natal chart: house-system choice, the wheel, and the same facts as tables. */
+/** One labelled chart setting: a native select, so keyboards and screen readers know it. */
+function SettingSelect<T extends string>(props: {
+  label: string;
+  value: T;
+  options: readonly T[];
+  names: Record<T, string>;
+  onChange: (value: T) => void;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium">
+        {props.label}
+      </label>
+      <select
+        id={id}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value as T)}
+        disabled={props.disabled}
+        className="h-11 rounded-xl border border-line bg-surface px-3 text-base text-fg focus-visible:outline-2 focus-visible:outline-ring"
+      >
+        {props.options.map((option) => (
+          <option key={option} value={option}>
+            {props.names[option]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The natal chart: zodiac and house-system choice, the wheel, and the same facts as tables. */
 export function NatalChartView() {
   const [houseSystem, setHouseSystem] = useState<HouseSystemCode>('P');
-  const selectId = useId();
+  const [zodiac, setZodiac] = useState<ZodiacId>('tropical');
+  const headingId = useId();
   const query = useQuery({
-    queryKey: natalChartKey(houseSystem),
-    queryFn: ({ signal }) => getNatalChart(houseSystem, signal),
+    queryKey: natalChartKey(houseSystem, zodiac),
+    queryFn: ({ signal }) => getNatalChart(houseSystem, signal, zodiac),
     placeholderData: keepPreviousData,
   });
   const chart = query.data;
 
   return (
-    <section aria-labelledby={`${selectId}-heading`} className="flex flex-col gap-6">
+    <section aria-labelledby={headingId} className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <h2 id={`${selectId}-heading`} className="text-2xl font-semibold">
+        <h2 id={headingId} className="text-2xl font-semibold">
           Your natal chart
         </h2>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={selectId} className="text-sm font-medium">
-            House system
-          </label>
-          <div className="flex items-center gap-2">
-            <select
-              id={selectId}
-              value={houseSystem}
-              onChange={(event) => setHouseSystem(event.target.value as HouseSystemCode)}
-              disabled={!chart?.timeKnown && chart !== undefined}
-              className="h-11 rounded-xl border border-line bg-surface px-3 text-base text-fg focus-visible:outline-2 focus-visible:outline-ring"
-            >
-              {HOUSE_SYSTEM_CODES.map((code) => (
-                <option key={code} value={code}>
-                  {HOUSE_SYSTEM_NAMES[code]}
-                </option>
-              ))}
-            </select>
-            {query.isFetching ? <Spinner /> : null}
-          </div>
+        <div className="flex flex-wrap items-end gap-3">
+          <SettingSelect
+            label="Zodiac"
+            value={zodiac}
+            options={ZODIAC_IDS}
+            names={ZODIAC_NAMES}
+            onChange={setZodiac}
+          />
+          <SettingSelect
+            label="House system"
+            value={houseSystem}
+            options={HOUSE_SYSTEM_CODES}
+            names={HOUSE_SYSTEM_NAMES}
+            onChange={setHouseSystem}
+            disabled={!chart?.timeKnown && chart !== undefined}
+          />
+          {query.isFetching ? <Spinner /> : null}
         </div>
       </div>
 
@@ -92,8 +130,15 @@ function ChartDetails({ chart }: { chart: NatalChart }) {
       {chart.notes.map((note) => (
         <Alert key={note}>{note}</Alert>
       ))}
+      {chart.zodiac.ayanamsa !== null ? (
+        <p className="text-sm text-muted" data-testid="zodiac-note">
+          {ZODIAC_NAMES[chart.zodiac.id]} zodiac: every position is {ayanamsaText(chart.zodiac.ayanamsa)} less
+          than in the tropical zodiac (the ayanamsa).
+        </p>
+      ) : null}
       <ChartWheel chart={chart} />
       <p className="sr-only" aria-live="polite">
+        {`${ZODIAC_NAMES[chart.zodiac.id]} zodiac. `}
         {chart.cusps
           ? `House cusps in the ${HOUSE_SYSTEM_NAMES[chart.houseSystem.used]} system.`
           : 'No houses: the birth time is unknown.'}

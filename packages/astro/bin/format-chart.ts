@@ -1,0 +1,124 @@
+// Plain-text chart output for the command line.
+import type { NatalChart } from '../src/chart/natal-chart.ts';
+import { zodiacLabel } from '../src/chart/sidereal.ts';
+
+export const GLYPH_NAMES: Record<string, string> = {
+  sun: 'Sun',
+  moon: 'Moon',
+  mercury: 'Mercury',
+  venus: 'Venus',
+  mars: 'Mars',
+  jupiter: 'Jupiter',
+  saturn: 'Saturn',
+  uranus: 'Uranus',
+  neptune: 'Neptune',
+  pluto: 'Pluto',
+  meanNode: 'Mean Node',
+  trueNode: 'True Node',
+  lilith: 'Lilith',
+  ascendant: 'Ascendant',
+  midheaven: 'Midheaven',
+};
+
+export function dms(longitude: number): string {
+  // Degrees and minutes within the sign, truncated as ephemerides print them.
+  const within = longitude % 30;
+  const deg = Math.floor(within);
+  const min = Math.floor((within - deg) * 60);
+  return `${String(deg).padStart(2)}°${String(min).padStart(2, '0')}'`;
+}
+
+function signName(longitude: number): string {
+  const names = [
+    'Aries',
+    'Taurus',
+    'Gemini',
+    'Cancer',
+    'Leo',
+    'Virgo',
+    'Libra',
+    'Scorpio',
+    'Sagittarius',
+    'Capricorn',
+    'Aquarius',
+    'Pisces',
+  ];
+  return names[Math.min(11, Math.floor(longitude / 30))]!;
+}
+
+export const position = (longitude: number) => `${dms(longitude)} ${signName(longitude).padEnd(11)}`;
+
+/** Degrees, minutes and seconds of an angle below 360°. */
+export function dmsFull(angle: number): string {
+  const totalSeconds = Math.round(angle * 3600);
+  const deg = Math.floor(totalSeconds / 3600);
+  const min = Math.floor((totalSeconds % 3600) / 60);
+  return `${deg}°${String(min).padStart(2, '0')}'${String(totalSeconds % 60).padStart(2, '0')}"`;
+}
+
+export function formatChart(chart: NatalChart, title = 'Chart for'): string {
+  const lines: string[] = [];
+  const m = chart.moment;
+  lines.push(
+    m.localTime
+      ? `${title} ${m.localTime.replace('T', ' ')} ${m.zoneAbbreviation} (${m.zone}) = ${m.utc} UT`
+      : `${title} ${m.utc} UT`,
+  );
+  // Before standard time the clock was the birthplace's own: say so, with its offset.
+  if (m.timeBasis?.kind === 'local-mean-time')
+    lines.push(
+      `Time read as the local mean time of ${chart.latitude.toFixed(2)}, ${chart.longitude.toFixed(2)} ${m.timeBasis.label.replace('local mean time ', '')}`,
+    );
+  lines.push(
+    `Coordinates: latitude ${chart.latitude.toFixed(4)}, longitude ${chart.longitude.toFixed(4)}; ΔT ${m.deltaTSeconds.toFixed(1)} s`,
+  );
+  if (chart.ayanamsa !== null) {
+    lines.push(`Zodiac: ${zodiacLabel(chart.zodiac)}, ayanamsa ${dmsFull(chart.ayanamsa)}`);
+  }
+  lines.push('');
+  lines.push('Body         Position             House  Motion      Dignity');
+  for (const b of chart.bodies) {
+    lines.push(
+      `${GLYPH_NAMES[b.body]!.padEnd(12)} ${position(b.longitude)}  ${b.house === null ? '  -' : String(b.house).padStart(3)}    ${(b.retrograde ? 'retrograde' : '').padEnd(10)}  ${b.dignities.join(', ')}`,
+    );
+  }
+  if (chart.angles && chart.houses) {
+    lines.push('');
+    lines.push(`Ascendant    ${position(chart.angles.ascendant)}`);
+    lines.push(`Midheaven    ${position(chart.angles.midheaven)}`);
+    lines.push(`Vertex       ${position(chart.angles.vertex)}`);
+    lines.push('');
+    lines.push(`Houses (${chart.houses.system}):`);
+    if (chart.houses.fallbackReason) lines.push(`  ${chart.houses.fallbackReason}`);
+    chart.houses.cusps.forEach((c, i) => {
+      lines.push(`  ${String(i + 1).padStart(2)}  ${position(c)}`);
+    });
+  } else if (chart.housesOmittedReason) {
+    lines.push('');
+    lines.push(chart.housesOmittedReason);
+  }
+  lines.push('');
+  lines.push('Aspects:');
+  for (const a of chart.aspects) {
+    lines.push(
+      `  ${GLYPH_NAMES[a.a]!.padEnd(10)} ${a.kind.padEnd(12)} ${GLYPH_NAMES[a.b]!.padEnd(10)} orb ${dms(Math.abs(a.deviation)).trim()} ${a.motion}`,
+    );
+  }
+  lines.push('');
+  const e = chart.elements;
+  const q = chart.modalities;
+  lines.push(`Elements: fire ${e.fire}, earth ${e.earth}, air ${e.air}, water ${e.water}`);
+  lines.push(`Modalities: cardinal ${q.cardinal}, fixed ${q.fixed}, mutable ${q.mutable}`);
+  if (chart.chartRuler) {
+    const r = chart.chartRuler;
+    lines.push(
+      `Chart ruler: ${GLYPH_NAMES[r.modern]}${r.traditional !== r.modern ? ` (traditional: ${GLYPH_NAMES[r.traditional]})` : ''}`,
+    );
+  }
+  if (chart.moonPhase) {
+    lines.push(
+      `Moon phase: ${chart.moonPhase.name.replace('-', ' ')}, ${Math.round(chart.moonPhase.illumination * 100)}% lit`,
+    );
+  }
+  return lines.join('\n');
+}
