@@ -13,69 +13,25 @@ import type { Config } from '../../config.ts';
 import type { AuthUser } from '../../platform/auth-guard.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, unauthenticated } from '../../platform/errors.ts';
-import { hashLinkSecret, newLinkSecret } from '../../platform/link-secrets.ts';
 import type { Mailer } from '../../platform/mailer/mailer.ts';
 import { clientKey, type Throttle } from '../../platform/throttle.ts';
+import { publicUser, verifiedName } from './account-views.ts';
+import { BackgroundWork } from './background-work.ts';
 import { LoginGuard } from './login-guard.ts';
-import { accountDeletedMail, passwordChangedMail, resetMail, verificationMail } from './mails.ts';
-import { type PasswordHasher, passwordProblem } from './passwords.ts';
+import { MailedLinks } from './mailed-links.ts';
+import { passwordChangedMail } from './mails.ts';
+import { MESSAGES } from './messages.ts';
+import { assertAcceptablePassword, PasswordChecks } from './password-checks.ts';
+import type { PasswordHasher } from './passwords.ts';
+import { type DeletionStep, type ExportSection, PersonalData } from './personal-data.ts';
 import type { Account, AuthRepository } from './repository.ts';
-import type { CachedSession, SessionCache } from './session-cache.ts';
-import type { SecretPurpose } from './tables.ts';
-import { newId, type TokenClaims, type TokenSigner } from './tokens.ts';
+import type { SessionCache } from './session-cache.ts';
+import { type RequestContext, Sessions } from './sessions.ts';
+import { newId, type TokenSigner } from './tokens.ts';
 
-/** Where a request came from, as recorded on sessions and used by the throttles. */
-export interface RequestContext {
-  ip: string;
-  userAgent: string | null;
-}
-
-/**
- * Other modules add the personal data they keep to the account export with this. Records kept by
- * email address only are the account's once it proved it owns the address: `verifiedEmail` is
- * null before that, since anyone can register an address that others wrote from.
- */
-export type ExportSection = (userId: string, verifiedEmail: string | null) => Promise<unknown>;
-
-/** Other modules remove the data they keep with this; `verifiedEmail` as for the export. */
-export type DeletionStep = (account: { id: string; verifiedEmail: string | null }) => Promise<void>;
-
-const HOUR = 60 * 60_000;
-
-/** The name to greet with: only an account that proved its address chose what its mail says. */
-const verifiedName = (account: Account) => (account.emailVerified ? account.name : undefined);
-const LINK_TTL: Record<SecretPurpose, number> = { 'verify-email': 24 * HOUR, 'reset-password': HOUR };
-const TOUCH_AFTER_MS = 60_000;
-
-export const MESSAGES = {
-  emailTaken: 'An account with this email address already exists. Please log in or reset your password.',
-  invalidCredentials: 'The email address or password is not correct.',
-  disabled: 'This account has been disabled. Please contact support.',
-  wrongPassword: 'Your current password is not correct.',
-  wrongConfirmation: 'The password is not correct.',
-  invalidVerifyLink: 'This verification link is invalid or has expired. Please request a new one.',
-  invalidResetLink: 'This reset link is invalid or has expired. Please request a new one.',
-  verified: 'Your email address is verified. Thank you!',
-  resendSent: 'If that address belongs to an account that still needs confirming, a new link is on its way.',
-  forgotSent: 'If an account exists for that address, we have sent a link to reset its password.',
-  passwordChanged: 'Your password was changed. Your other sessions were signed out.',
-  passwordReset: 'Your password was reset. Please log in with your new password.',
-  loggedOut: 'You are logged out.',
-  sessionEnded: 'That session was signed out.',
-  sessionNotFound: 'That session does not exist or has already ended.',
-  accountDeleted: 'Your account and its personal data were deleted.',
-} as const;
-
-function publicUser(account: Account): User {
-  return {
-    id: account.id,
-    email: account.email,
-    name: account.name,
-    role: account.role,
-    emailVerified: account.emailVerified,
-    createdAt: account.createdAt,
-  };
-}
+export { MESSAGES } from './messages.ts';
+export type { DeletionStep, ExportSection } from './personal-data.ts';
+export type { RequestContext } from './sessions.ts';
 
 export interface AuthServiceDeps {
   repo: AuthRepository;
@@ -90,14 +46,27 @@ export interface AuthServiceDeps {
   config: Pick<Config, 'appUrl' | 'adminEmails' | 'sessionTtlMs' | 'throttle'>;
 }
 
+/**
+ * Accounts: registration and login, the profile and password, and what operators and other
+ * modules do with accounts. Sessions, mailed links and personal data are parts of their own;
+ * this is the one face the routes and other modules use.
+ */
 export class AuthService {
-  private readonly pending = new Set<Promise<void>>();
-  private readonly exportSections = new Map<string, ExportSection>();
-  private readonly deletionSteps: DeletionStep[] = [];
   private readonly logins: LoginGuard;
+  private readonly background: BackgroundWork;
+  private readonly passwordChecks: PasswordChecks;
+  private readonly sessions: Sessions;
+  private readonly links: MailedLinks;
+  private readonly personalData: PersonalData;
 
   constructor(private readonly deps: AuthServiceDeps) {
     this.logins = new LoginGuard(deps.throttle, deps.config.throttle);
+    this.background = new BackgroundWork(deps.log);
+    this.passwordChecks = new PasswordChecks(deps);
+    this.sessions = new Sessions({ ...deps, cache: deps.sessions });
+    const parts = { ...deps, passwordChecks: this.passwordChecks, background: this.background };
+    this.links = new MailedLinks(parts);
+    this.personalData = new PersonalData(parts);
   }
 
   private get now(): string {
@@ -112,7 +81,7 @@ export class AuthService {
       rule: config.throttle.registrationsPerIp,
       key: `register:ip:${clientKey(ctx.ip)}`,
     });
-    this.assertAcceptablePassword(body.password, body.email, 'password');
+    assertAcceptablePassword(body.password, body.email, 'password');
     if (await repo.emailExists(body.email)) throw new AppError(409, 'EMAIL_TAKEN', MESSAGES.emailTaken);
     const id = newId();
     const role: Role = config.adminEmails.includes(body.email) ? 'admin' : 'user';
@@ -126,8 +95,8 @@ export class AuthService {
     });
     if (!inserted) throw new AppError(409, 'EMAIL_TAKEN', MESSAGES.emailTaken);
     const account = (await repo.findById(id))!;
-    await this.sendLink(account, 'verify-email');
-    return this.openSession(account, ctx);
+    await this.links.send(account, 'verify-email');
+    return this.sessions.open(account, ctx);
   }
 
   async login(body: LoginBody, ctx: RequestContext): Promise<{ token: string; user: User }> {
@@ -149,68 +118,19 @@ export class AuthService {
       await repo.update(account.id, { role: 'admin' }, this.now);
       account = { ...account, role: 'admin' };
     }
-    return this.openSession(account, ctx);
-  }
-
-  private async openSession(account: Account, ctx: RequestContext): Promise<{ token: string; user: User }> {
-    const now = this.deps.clock.now();
-    const expiresAt = new Date(now.getTime() + this.deps.config.sessionTtlMs);
-    const sessionId = newId();
-    await this.deps.repo.insertSession({
-      id: sessionId,
-      userId: account.id,
-      now: now.toISOString(),
-      expiresAt: expiresAt.toISOString(),
-      userAgent: ctx.userAgent?.slice(0, 300) ?? null,
-      ip: ctx.ip,
-    });
-    const token = await this.deps.tokens.sign({ userId: account.id, sessionId }, expiresAt);
-    return { token, user: publicUser(account) };
+    return this.sessions.open(account, ctx);
   }
 
   /**
    * The person behind a bearer token, if its session is still open and the account usable.
    * Runs on every authenticated request: a known token of a cached session costs no I/O.
    */
-  async authenticate(token: string): Promise<AuthUser | null> {
-    const { tokens, sessions } = this.deps;
-    const nowMs = this.deps.clock.now().getTime();
-    const claims = tokens.remembered(token, nowMs) ?? (await tokens.verify(token));
-    if (!claims) return null;
-    const session =
-      sessions.get(claims.sessionId, claims.userId, nowMs) ?? (await this.loadSession(claims, nowMs));
-    if (!session) return null;
-    // Recording every request would turn each read into a write; once a minute is enough.
-    if (nowMs - session.lastSeenAtMs > TOUCH_AFTER_MS) {
-      await this.deps.repo.touchSession(claims.sessionId, new Date(nowMs).toISOString());
-      sessions.touched(claims.sessionId, nowMs);
-    }
-    return session.user;
+  authenticate(token: string): Promise<AuthUser | null> {
+    return this.sessions.authenticate(token);
   }
 
-  private async loadSession(claims: TokenClaims, nowMs: number): Promise<CachedSession | null> {
-    const ticket = this.deps.sessions.beginLoad();
-    const found = await this.deps.repo.findSessionAccount(
-      claims.sessionId,
-      claims.userId,
-      new Date(nowMs).toISOString(),
-    );
-    if (!found || found.account.disabled) return null;
-    const session: CachedSession = {
-      user: Object.freeze({
-        ...publicUser(found.account),
-        sessionId: claims.sessionId,
-        secondFactor: found.secondFactorAt !== null,
-      }),
-      expiresAtMs: Date.parse(found.expiresAt),
-      lastSeenAtMs: Date.parse(found.lastSeenAt),
-    };
-    this.deps.sessions.store(ticket, session, nowMs);
-    return session;
-  }
-
-  async logout(user: AuthUser): Promise<void> {
-    await this.deps.repo.deleteSession(user.id, user.sessionId);
+  logout(user: AuthUser): Promise<void> {
+    return this.sessions.logout(user);
   }
 
   // Profile and password
@@ -229,8 +149,8 @@ export class AuthService {
   }
 
   async changePassword(user: AuthUser, body: ChangePasswordBody): Promise<void> {
-    const account = await this.confirmPassword(user, body.currentPassword, MESSAGES.wrongPassword);
-    this.assertAcceptablePassword(body.newPassword, account.email, 'newPassword');
+    const account = await this.passwordChecks.confirm(user, body.currentPassword, MESSAGES.wrongPassword);
+    assertAcceptablePassword(body.newPassword, account.email, 'newPassword');
     const passwordHash = await this.deps.hasher.hash(body.newPassword);
     await this.deps.repo.transaction(async (trx) => {
       await this.deps.repo.update(user.id, { passwordHash }, this.now, trx);
@@ -238,189 +158,77 @@ export class AuthService {
       // A pending reset link must not undo the change.
       await this.deps.repo.deleteSecrets(user.id, 'reset-password', trx);
     });
-    this.inBackground(() =>
+    this.background.run(() =>
       this.deps.mailer.queue(
         passwordChangedMail(account.email, verifiedName(account), this.deps.config.appUrl),
       ),
     );
-  }
-
-  /** Checks a signed-in person's password (failures are throttled); returns their account. */
-  private async confirmPassword(user: AuthUser, password: string, message: string): Promise<Account> {
-    const { repo, throttle, hasher } = this.deps;
-    // Only the signed-in person can fail here, so counting per account locks out no one else.
-    const check = this.passwordCheck(user.id);
-    await throttle.refuseIfBlocked(check);
-    const found = await repo.findCredentials({ id: user.id });
-    if (!found) throw unauthenticated();
-    if (!(await hasher.verify(found.passwordHash, password))) {
-      await throttle.count(check);
-      throw new AppError(400, 'WRONG_PASSWORD', message, [{ path: 'password', message }]);
-    }
-    return found.account;
-  }
-
-  private passwordCheck(userId: string) {
-    return { rule: this.deps.config.throttle.passwordChecksPerUser, key: `password-check:user:${userId}` };
-  }
-
-  private clearPasswordChecks(userId: string): Promise<void> {
-    return this.deps.throttle.clear(this.passwordCheck(userId));
-  }
-
-  private assertAcceptablePassword(password: string, email: string, field: string): void {
-    const problem = passwordProblem(password, email);
-    if (problem) throw new AppError(422, 'WEAK_PASSWORD', problem, [{ path: field, message: problem }]);
   }
 
   // Mailed links
 
-  private async sendLink(account: Account, purpose: SecretPurpose): Promise<void> {
-    const { secret, hash } = newLinkSecret();
-    const now = this.deps.clock.now();
-    await this.deps.repo.replaceSecret({
-      id: newId(),
-      userId: account.id,
-      purpose,
-      hash,
-      now: now.toISOString(),
-      expiresAt: new Date(now.getTime() + LINK_TTL[purpose]).toISOString(),
-    });
-    // Links are built from the configured address, never from the request's Host header.
-    const url = `${this.deps.config.appUrl}/#/${purpose}/${secret}`;
-    await this.deps.mailer.queue(
-      purpose === 'verify-email'
-        ? verificationMail(account.email, url)
-        : resetMail(account.email, verifiedName(account), url),
-    );
-  }
-
-  async verifyEmail(secret: string): Promise<void> {
-    const userId = await this.deps.repo.consumeSecret(hashLinkSecret(secret), 'verify-email', this.now);
-    if (!userId) throw new AppError(400, 'INVALID_TOKEN', MESSAGES.invalidVerifyLink);
-    await this.deps.repo.update(userId, { emailVerified: true }, this.now);
+  verifyEmail(secret: string): Promise<void> {
+    return this.links.verifyEmail(secret);
   }
 
   /** Same answer, status and time whether or not the address has an account: the work runs later. */
-  async resendVerification(email: string, ctx: RequestContext): Promise<void> {
-    await this.throttleMail(email, ctx);
-    this.inBackground(async () => {
-      const account = await this.deps.repo.findByEmail(email);
-      if (account && !account.emailVerified && !account.disabled)
-        await this.sendLink(account, 'verify-email');
-    });
+  resendVerification(email: string, ctx: RequestContext): Promise<void> {
+    return this.links.resendVerification(email, ctx);
   }
 
-  async forgotPassword(email: string, ctx: RequestContext): Promise<void> {
-    await this.throttleMail(email, ctx);
-    this.inBackground(async () => {
-      const account = await this.deps.repo.findByEmail(email);
-      if (account && !account.disabled) await this.sendLink(account, 'reset-password');
-    });
+  forgotPassword(email: string, ctx: RequestContext): Promise<void> {
+    return this.links.forgotPassword(email, ctx);
   }
 
-  private throttleMail(email: string, ctx: RequestContext): Promise<void> {
-    const { throttle, config } = this.deps;
-    return throttle.take(
-      { rule: config.throttle.mailPerAddress, key: `mail:address:${email}` },
-      { rule: config.throttle.mailPerIp, key: `mail:ip:${clientKey(ctx.ip)}` },
-    );
+  checkResetLink(secret: string): Promise<string> {
+    return this.links.checkResetLink(secret);
   }
 
-  async checkResetLink(secret: string): Promise<string> {
-    const account = await this.deps.repo.findSecretAccount(
-      hashLinkSecret(secret),
-      'reset-password',
-      this.now,
-    );
-    if (!account || account.disabled) throw new AppError(400, 'INVALID_TOKEN', MESSAGES.invalidResetLink);
-    return account.email;
-  }
-
-  async resetPassword(body: ResetPasswordBody): Promise<void> {
-    const { repo, hasher } = this.deps;
-    const hash = hashLinkSecret(body.token);
-    const account = await repo.findSecretAccount(hash, 'reset-password', this.now);
-    if (!account || account.disabled) throw new AppError(400, 'INVALID_TOKEN', MESSAGES.invalidResetLink);
-    // Refuse a weak choice before spending the link, so the person can try again with it.
-    this.assertAcceptablePassword(body.newPassword, account.email, 'newPassword');
-    const passwordHash = await hasher.hash(body.newPassword);
-    const done = await repo.transaction(async (trx) => {
-      const userId = await repo.consumeSecret(hash, 'reset-password', this.now, trx);
-      if (userId !== account.id) return false;
-      // The link proves the mailbox is theirs, so the address counts as verified too.
-      await repo.update(userId, { passwordHash, emailVerified: true }, this.now, trx);
-      await repo.deleteSessions(userId, undefined, trx);
-      await repo.deleteSecrets(userId, undefined, trx);
-      return true;
-    });
-    if (!done) throw new AppError(400, 'INVALID_TOKEN', MESSAGES.invalidResetLink);
-    await this.clearPasswordChecks(account.id);
-    this.inBackground(() =>
-      this.deps.mailer.queue(
-        passwordChangedMail(account.email, verifiedName(account), this.deps.config.appUrl),
-      ),
-    );
+  resetPassword(body: ResetPasswordBody): Promise<void> {
+    return this.links.resetPassword(body);
   }
 
   // Sessions
 
-  async listSessions(user: AuthUser): Promise<Session[]> {
-    const rows = await this.deps.repo.listSessions(user.id, this.now);
-    return rows.map((row) => ({ ...row, current: row.id === user.sessionId }));
+  listSessions(user: AuthUser): Promise<Session[]> {
+    return this.sessions.list(user);
   }
 
-  async endSession(user: AuthUser, sessionId: string): Promise<void> {
-    if (!(await this.deps.repo.deleteSession(user.id, sessionId))) {
-      throw new AppError(404, 'NOT_FOUND', MESSAGES.sessionNotFound);
-    }
+  endSession(user: AuthUser, sessionId: string): Promise<void> {
+    return this.sessions.end(user, sessionId);
   }
 
   /** Signs out every session but the current one; returns how many ended. */
   endOtherSessions(user: AuthUser): Promise<number> {
-    return this.deps.repo.deleteSessions(user.id, user.sessionId);
+    return this.sessions.endOthers(user);
   }
 
   // Personal data
 
   addExportSection(name: string, section: ExportSection): void {
-    this.exportSections.set(name, section);
+    this.personalData.addExportSection(name, section);
   }
 
   /** Runs before the user row (and everything tied to it by foreign key) is deleted. */
   onAccountDeleted(step: DeletionStep): void {
-    this.deletionSteps.push(step);
+    this.personalData.onAccountDeleted(step);
   }
 
-  async exportData(user: AuthUser): Promise<AccountExport> {
-    const sections: Record<string, unknown> = {};
-    // Read afresh: the address may have been verified since this session's user was cached.
-    const account = await this.deps.repo.findById(user.id);
-    const verifiedEmail = account?.emailVerified ? account.email : null;
-    for (const [name, section] of this.exportSections) sections[name] = await section(user.id, verifiedEmail);
-    return {
-      success: true,
-      exportedAt: this.now,
-      user: this.profile(user),
-      sessions: await this.listSessions(user),
-      sections,
-    };
+  exportData(user: AuthUser): Promise<AccountExport> {
+    return this.personalData.exportData(user, {
+      profile: this.profile(user),
+      sessions: () => this.listSessions(user),
+    });
   }
 
   async deleteAccount(user: AuthUser, password: string): Promise<void> {
-    const account = await this.confirmPassword(user, password, MESSAGES.wrongConfirmation);
+    const account = await this.passwordChecks.confirm(user, password, MESSAGES.wrongConfirmation);
     await this.removeAccount(account);
   }
 
   /** The same steps as self-service deletion, for an operator: subscription ended, data and sessions gone. */
-  async removeAccount(account: Account): Promise<void> {
-    // Before the address is proven, mail queued to it before the account existed is someone else's.
-    const verifiedEmail = account.emailVerified ? account.email : null;
-    await this.deps.mailer.forget(account.email, verifiedEmail ? undefined : account.createdAt);
-    for (const step of this.deletionSteps) await step({ id: account.id, verifiedEmail });
-    await this.deps.repo.deleteUser(account.id);
-    await this.clearPasswordChecks(account.id);
-    this.inBackground(() => this.deps.mailer.queue(accountDeletedMail(account.email, verifiedName(account))));
+  removeAccount(account: Account): Promise<void> {
+    return this.personalData.removeAccount(account);
   }
 
   // For operators and other modules
@@ -472,18 +280,8 @@ export class AuthService {
     return this.deps.repo.findByEmail(email);
   }
 
-  // Work that must not delay (or shape) the answer, like mail for enumeration-safe endpoints.
-
-  private inBackground(task: () => Promise<void>): void {
-    const run = task().catch((error) =>
-      this.deps.log.error({ err: error }, 'background account task failed'),
-    );
-    this.pending.add(run);
-    void run.finally(() => this.pending.delete(run));
-  }
-
-  /** Resolves when the background work started so far has finished. */
-  async idle(): Promise<void> {
-    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  /** Resolves when the background work started so far (mail for enumeration-safe endpoints) has finished. */
+  idle(): Promise<void> {
+    return this.background.idle();
   }
 }

@@ -9,7 +9,8 @@ import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { clientKey, type Throttle } from '../../platform/throttle.ts';
 import type { ProgrammeConfig } from './config.ts';
-import type { LedgerRow, PartnerRepository } from './repository.ts';
+import type { LedgerRepository, LedgerRow } from './ledger-repository.ts';
+import type { PartnerRepository } from './repository.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 /**
@@ -45,6 +46,7 @@ export interface PartnerCoupon {
 
 export interface AffiliateServiceDeps {
   repo: PartnerRepository;
+  ledger: LedgerRepository;
   clock: Clock;
   throttle: Throttle;
   settings: Pick<ProgrammeConfig, 'attributionWindowDays' | 'couponPercentOff'>;
@@ -144,8 +146,8 @@ export class AffiliateService {
     if (!['trial', 'sale', 'refund'].includes(input.kind))
       throw new Error(`recordConversion: bad kind ${input.kind}`);
 
-    const { repo } = this.deps;
-    if (await repo.findLedgerEntry(input.kind, input.externalId)) return;
+    const { repo, ledger } = this.deps;
+    if (await ledger.findLedgerEntry(input.kind, input.externalId)) return;
     if (input.kind === 'refund') return this.reverse(input, currency);
 
     const coupon = input.couponCode ? await this.partnerCoupon(input.couponCode) : null;
@@ -169,7 +171,7 @@ export class AffiliateService {
           trx,
         );
       }
-      await repo.insertLedgerEntry(
+      await ledger.insertLedgerEntry(
         {
           id: randomUUID(),
           partner_id: partner.id,
@@ -189,15 +191,15 @@ export class AffiliateService {
   }
 
   private async reverse(input: ConversionInput, currency: string): Promise<void> {
-    const { repo } = this.deps;
+    const { repo, ledger } = this.deps;
     await repo.transaction(async (trx) => {
       let sale: LedgerRow | null =
-        (await repo.findLedgerEntry('sale', input.externalId, trx)) ??
-        (await repo.findLedgerEntry('sale', input.externalId.replace(/^refund:/, ''), trx));
-      let before = sale ? await repo.refundedSoFar(sale.id, trx) : { amountMinor: 0, commissionMinor: 0 };
+        (await ledger.findLedgerEntry('sale', input.externalId, trx)) ??
+        (await ledger.findLedgerEntry('sale', input.externalId.replace(/^refund:/, ''), trx));
+      let before = sale ? await ledger.refundedSoFar(sale.id, trx) : { amountMinor: 0, commissionMinor: 0 };
       if (!sale) {
-        for (const candidate of await repo.salesOf(input.userId, currency, trx)) {
-          before = await repo.refundedSoFar(candidate.id, trx);
+        for (const candidate of await ledger.salesOf(input.userId, currency, trx)) {
+          before = await ledger.refundedSoFar(candidate.id, trx);
           if (before.amountMinor < candidate.amount_minor) {
             sale = candidate;
             break;
@@ -216,7 +218,7 @@ export class AffiliateService {
         0,
         Math.min(sale.commission_minor + before.commissionMinor, target + before.commissionMinor),
       );
-      await repo.insertLedgerEntry(
+      await ledger.insertLedgerEntry(
         {
           id: randomUUID(),
           partner_id: sale.partner_id,

@@ -1,5 +1,6 @@
 import { defineModule } from '../../platform/module.ts';
 import { AffiliateService } from './affiliate.ts';
+import { LedgerRepository } from './ledger-repository.ts';
 import * as partners from './migrations/0040-partners.ts';
 import * as applicationChanges from './migrations/0043-application-changes.ts';
 import { PartnerRepository } from './repository.ts';
@@ -27,8 +28,10 @@ export const partnersModule = defineModule({
     const { config } = app;
     const settings = config.programme;
     const repo = new PartnerRepository(app.database.db);
+    const ledger = new LedgerRepository(app.database.db);
     const partners = new PartnerService({
       repo,
+      ledger,
       mailer: app.mailer,
       throttle: app.throttle,
       clock: app.clock,
@@ -38,6 +41,7 @@ export const partnersModule = defineModule({
     });
     const affiliate = new AffiliateService({
       repo,
+      ledger,
       clock: app.clock,
       throttle: app.throttle,
       settings,

@@ -15,6 +15,7 @@ import { hashLinkSecret, newLinkSecret } from '../../platform/link-secrets.ts';
 import type { Mailer } from '../../platform/mailer/mailer.ts';
 import { clientKey, type Throttle } from '../../platform/throttle.ts';
 import type { ProgrammeConfig } from './config.ts';
+import type { LedgerRepository } from './ledger-repository.ts';
 import {
   applicationApprovedMail,
   applicationChangesMail,
@@ -45,6 +46,7 @@ const CODE_ATTEMPTS = 12;
 
 export interface PartnerServiceDeps {
   repo: PartnerRepository;
+  ledger: LedgerRepository;
   mailer: Mailer;
   throttle: Throttle;
   clock: Clock;
@@ -217,20 +219,20 @@ export class PartnerService {
   }
 
   async listPartners(): Promise<PartnerWithFigures[]> {
-    const { repo } = this.deps;
+    const { repo, ledger } = this.deps;
     const partners = await repo.listPartners();
     return Promise.all(
-      partners.map(async (row) => ({ ...toPartner(row), figures: await repo.figures(row.id) })),
+      partners.map(async (row) => ({ ...toPartner(row), figures: await ledger.figures(row.id) })),
     );
   }
 
   async stats(partnerId: string): Promise<Omit<AdminPartnerStatsResult, 'success'>> {
-    const { repo } = this.deps;
+    const { repo, ledger } = this.deps;
     const partner = await repo.findPartner(partnerId);
     if (!partner) throw notFound(PARTNER_MESSAGES.partnerNotFound);
     const [figures, recentConversions] = await Promise.all([
-      repo.figures(partnerId),
-      repo.recentLedger(partnerId, RECENT_LEDGER),
+      ledger.figures(partnerId),
+      ledger.recentLedger(partnerId, RECENT_LEDGER),
     ]);
     return { partner: toPartner(partner), figures, recentConversions };
   }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import type { Config } from '../../config.ts';
 import {
   createTestApp,
@@ -95,4 +96,106 @@ export async function stats(t: ProgrammeApp, partnerId: string) {
   });
   if (response.statusCode !== 200) throw new Error(`stats failed: ${response.body}`);
   return response.json();
+}
+
+/**
+ * Registers the hooks that start an app for the affiliate tests, with two partners (LUNA at the
+ * programme's 20 %, ORION at 30 %), and returns their helpers. Call once at the top of the file.
+ */
+export function useAffiliateApp() {
+  let app: ProgrammeApp | undefined;
+  let partners: { luna: { id: string; couponCode: string }; orion: { id: string; couponCode: string } };
+  const current = () => {
+    if (!app) throw new Error('the affiliate test app is used before beforeAll ran');
+    return app;
+  };
+
+  beforeAll(async () => {
+    app = await createProgrammeApp({
+      programme: { commissionRate: 0.2, attributionWindowDays: 30, couponPercentOff: 12 },
+    });
+    partners = {
+      luna: await makePartner(app, { couponCode: 'LUNA' }),
+      orion: await makePartner(app, { couponCode: 'ORION', commissionRate: 0.3 }),
+    };
+  });
+  afterAll(() => app?.close());
+
+  function click(code: string, visitor: string, extra: Record<string, unknown> = {}) {
+    return send(current().app, 'POST', '/api/affiliate/click', {
+      body: {
+        code,
+        visitorId: visitor,
+        landingPath: '/#/partners',
+        referrer: 'https://blog.example/post',
+        ...extra,
+      },
+    });
+  }
+
+  function attribute(token: string, visitor: string) {
+    return send(current().app, 'POST', '/api/affiliate/attribute', { token, body: { visitorId: visitor } });
+  }
+
+  return {
+    get t(): ProgrammeApp {
+      return current();
+    },
+    get luna() {
+      current();
+      return partners.luna;
+    },
+    get orion() {
+      current();
+      return partners.orion;
+    },
+    click,
+    attribute,
+  };
+}
+
+/**
+ * Registers the hooks that start an app for the application tests (mailing through SMTP, the
+ * programme at 25 %, 45 days and 15 % off), and returns their helpers. Call once at the top of the
+ * file.
+ */
+export function useApplicationsApp() {
+  let app: ProgrammeApp | undefined;
+  const current = () => {
+    if (!app) throw new Error('the applications test app is used before beforeAll ran');
+    return app;
+  };
+
+  beforeAll(async () => {
+    app = await createProgrammeApp({
+      smtp: true,
+      programme: { commissionRate: 0.25, attributionWindowDays: 45, couponPercentOff: 15 },
+    });
+  });
+  afterAll(() => app?.close());
+
+  /** The stored applications sent from an address, oldest first. */
+  async function applicationsOf(email: string) {
+    return current()
+      .app.database.db.selectFrom('partner_applications')
+      .select(['id', 'name', 'status', 'promotion', 'audience_size', 'rejection_reason', 'partner_id'])
+      .where('email', '=', email)
+      .orderBy('created_at')
+      .execute();
+  }
+
+  async function pendingId(email: string): Promise<string> {
+    const rows = await applicationsOf(email);
+    const pending = rows.find((row) => row.status === 'pending');
+    if (!pending) throw new Error(`no pending application of ${email}`);
+    return pending.id;
+  }
+
+  return {
+    get t(): ProgrammeApp {
+      return current();
+    },
+    applicationsOf,
+    pendingId,
+  };
 }

@@ -1,0 +1,56 @@
+// Sampling the sky for the day's searches: instants as Julian days, body positions remembered
+// across charts that share a day, and bisection to a quarter minute.
+import { type BodyPosition, bodyPosition } from '../ephemeris/bodies.ts';
+import type { BodyId } from '../ephemeris/body-ids.ts';
+import { makeInstant } from '../ephemeris/instant.ts';
+import { AstroInputError } from '../errors.ts';
+import { epochSecondsToJd, jdToEpochSeconds } from '../time/civil.ts';
+import { isoUtc } from '../time/instant-input.ts';
+
+export const MINUTE = 1 / 1440;
+
+export function jdOf(iso: string): number {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) throw new AstroInputError(`Not an instant: ${iso}`, 'INVALID_DATE');
+  return epochSecondsToJd(ms / 1000);
+}
+
+export function isoOf(jd: number): string {
+  return isoUtc(Math.round(jdToEpochSeconds(jd) / 60) * 60);
+}
+
+/**
+ * Positions by body and instant, remembered: everyone whose day has the same bounds samples the
+ * sky on the same grid, so a run over many charts computes each sample once. Bounded; cleared
+ * when full (bisection points rarely repeat).
+ */
+const remembered = new Map<string, BodyPosition>();
+const REMEMBER_LIMIT = 100_000;
+
+export function positionAt(body: BodyId, jd: number): BodyPosition {
+  const key = `${body}${jd}`;
+  let position = remembered.get(key);
+  if (!position) {
+    if (remembered.size >= REMEMBER_LIMIT) remembered.clear();
+    position = bodyPosition(body, makeInstant(jd));
+    remembered.set(key, position);
+  }
+  return position;
+}
+
+export const lonAt = (body: BodyId, jd: number) => positionAt(body, jd).longitude;
+export const speedAt = (body: BodyId, jd: number) => positionAt(body, jd).speed;
+
+/** Bisection to a quarter minute on a function whose sign differs at a and b. */
+export function root(f: (jd: number) => number, a: number, b: number): number {
+  let fa = f(a);
+  while (b - a > MINUTE / 4) {
+    const m = (a + b) / 2;
+    const fm = f(m);
+    if (fa < 0 === fm < 0) {
+      a = m;
+      fa = fm;
+    } else b = m;
+  }
+  return (a + b) / 2;
+}
