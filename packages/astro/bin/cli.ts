@@ -6,6 +6,7 @@ import { computeNatalChart, type NatalChart, type NatalChartInput } from '../src
 import { BODY_IDS, type BodyId } from '../src/ephemeris/body-ids.ts';
 import { AstroInputError } from '../src/errors.ts';
 import type { MomentInput } from '../src/time/instant-input.ts';
+import { formatUtcOffset, parseUtcOffset } from '../src/time/utc-offset.ts';
 import type { Disambiguation } from '../src/time/zones.ts';
 import { natalPoints, searchTransit, transitAspects } from '../src/transits/transits.ts';
 
@@ -18,10 +19,14 @@ const HELP = `Usage:
       --house <P|K|W|E|O|R|C>   house system (default P, Placidus)
       --unknown-time            birth time unknown: no houses or angles
       --pick earlier|later      which instant to take when the local time happened twice or never
+      --offset <±HH:MM>         the clock the birth record used (a railway or city time), e.g.
+                                +01:00; wins over the zone. Without it, a time from before the
+                                zone's standard time is read as the birthplace's local mean time
       --json                    machine-readable output
   astro batch [--house <letter>]
       reads JSON lines from standard input, each {"utc": ISO} or {"local": "YYYY-MM-DDTHH:MM",
-      "zone": IANA}, plus "lat", "lon" and optionally "house"; writes one JSON chart per line
+      "zone": IANA}, plus "lat", "lon" and optionally "house", "pick" and "offset" ("+01:00"
+      or seconds east); writes one JSON chart per line
       (or {"error", "code", "line"} for a bad line)
   astro transits <chart options> [--at <ISO instant>] [--json]
       aspects of the transiting bodies at --at (default: now) to the natal chart
@@ -83,7 +88,19 @@ function signName(longitude: number): string {
 
 const position = (longitude: number) => `${dms(longitude)} ${signName(longitude).padEnd(11)}`;
 
-export function formatChart(chart: NatalChart): string {
+/** A stated offset as text ("+01:00") or seconds east of Greenwich; undefined when not given. */
+function statedOffset(value: unknown): number | undefined {
+  if (value === undefined || value === null) return undefined;
+  const seconds = typeof value === 'number' ? value : parseUtcOffset(String(value));
+  if (seconds === undefined || !Number.isInteger(seconds))
+    throw new AstroInputError(
+      `An offset must look like +01:00 or -04:56:02, got "${String(value)}"`,
+      'INVALID_OFFSET',
+    );
+  return seconds;
+}
+
+export function formatChart(chart: NatalChart, placeName?: string): string {
   const lines: string[] = [];
   const m = chart.moment;
   lines.push(
@@ -92,10 +109,13 @@ export function formatChart(chart: NatalChart): string {
       : `Chart for ${m.utc} UT`,
   );
   // Before standard time the clock was the birthplace's own: say so, with its offset.
+  const where = placeName ?? `${chart.latitude.toFixed(2)}, ${chart.longitude.toFixed(2)}`;
   if (m.timeBasis?.kind === 'local-mean-time')
     lines.push(
-      `Time read as the local mean time of ${chart.latitude.toFixed(2)}, ${chart.longitude.toFixed(2)} ${m.timeBasis.label.replace('local mean time ', '')}`,
+      `Time read as the local mean time of ${where} (${formatUtcOffset(m.timeBasis.offsetSeconds)})`,
     );
+  else if (m.timeBasis?.kind === 'stated-offset')
+    lines.push(`Time read at the stated offset UTC${formatUtcOffset(m.timeBasis.offsetSeconds)}`);
   lines.push(
     `Coordinates: latitude ${chart.latitude.toFixed(4)}, longitude ${chart.longitude.toFixed(4)}; ΔT ${m.deltaTSeconds.toFixed(1)} s`,
   );
@@ -165,10 +185,12 @@ function chartInput(flags: Flags): NatalChartInput {
     const time = typeof flags.time === 'string' ? flags.time : '12:00';
     const pick = flags.pick;
     if (pick !== undefined && pick !== 'earlier' && pick !== 'later') fail('--pick must be earlier or later');
+    const offset = statedOffset(flags.offset);
     moment = {
       local: `${flags.date}T${time}`,
       zone: flags.tz,
       disambiguation: (pick as Disambiguation | undefined) ?? 'reject',
+      ...(offset !== undefined && { utcOffsetSeconds: offset }),
     };
   }
   return {
@@ -189,6 +211,7 @@ const OPTIONS = {
   lon: { type: 'string' },
   house: { type: 'string' },
   pick: { type: 'string' },
+  offset: { type: 'string' },
   'unknown-time': { type: 'boolean' },
   json: { type: 'boolean' },
   at: { type: 'string' },
@@ -244,6 +267,7 @@ async function batch(flags: Flags): Promise<void> {
     if (!line) continue;
     try {
       const row = JSON.parse(line) as Record<string, unknown>;
+      const offset = statedOffset(row.offset);
       const moment: MomentInput =
         typeof row.utc === 'string'
           ? { utc: row.utc }
@@ -251,6 +275,7 @@ async function batch(flags: Flags): Promise<void> {
               local: String(row.local ?? ''),
               zone: String(row.zone ?? ''),
               disambiguation: (row.pick as Disambiguation) ?? 'reject',
+              ...(offset !== undefined && { utcOffsetSeconds: offset }),
             };
       const chart = computeNatalChart({
         moment,
@@ -346,7 +371,7 @@ async function main(argv: string[]): Promise<void> {
       else {
         if (p)
           console.log(`Place: ${[p.name, p.region, p.country].filter(Boolean).join(', ')} (${p.timeZone})`);
-        process.stdout.write(`${formatChart(chart)}\n`);
+        process.stdout.write(`${formatChart(chart, p?.name)}\n`);
       }
     } else if (command === 'batch') {
       await batch(flags);
