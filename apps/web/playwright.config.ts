@@ -23,6 +23,7 @@ export const BIRTH_DATA_ADMINS = [
   'birth-chart.e2e@example.com',
   'birth-place.e2e@example.com',
   'birth-edit.e2e@example.com',
+  'birth-clock.e2e@example.com',
 ];
 
 /** An admin (paid access) whose chart the offline spec opens without a network. */

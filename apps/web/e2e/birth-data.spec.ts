@@ -188,3 +188,64 @@ test('a typed city with namesakes is asked about, and the chosen place is saved'
     timeZone: 'America/Chicago',
   });
 });
+
+test('a birth before standard time: local mean time of the birthplace, a stated offset, the change from it', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await paidAndVerified(page, BIRTH_DATA_ADMINS[3]!);
+  await page.goto('/#/birth-form');
+  const form = page.getByRole('form', { name: 'Birth data' });
+  await form.getByLabel('Name', { exact: true }).fill('Edvard');
+  await form.getByLabel('Date of birth').fill('1880-05-17');
+  await form.getByLabel('Time of birth').fill('12:00');
+  await chooseCity(page, 'Bergen', /^Bergen\s*Vestland, Norway/);
+  await form.getByRole('button', { name: 'Save and see my chart' }).click();
+  await expect(page.getByRole('heading', { name: 'Your birth chart' })).toBeVisible();
+  await expect(page.getByText('12:00 local mean time of Bergen (UTC+00:21:18)')).toBeVisible();
+
+  // The record names a clock: a stated offset, typed wrongly first.
+  await page.getByRole('button', { name: 'Edit' }).click();
+  const clock = form.getByText('Clock used (advanced)');
+  await clock.click();
+  const offset = form.getByLabel('Stated UTC offset');
+  await offset.fill('1:00');
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(form.getByText('Please enter the offset like +01:00 or −04:56:02.')).toBeVisible();
+  await expect(offset).toHaveAttribute('aria-invalid', 'true');
+  await expect(offset).toBeFocused();
+  await expectNoSeriousViolations(page, 'form with the clock disclosure');
+  await offset.fill('+01:00');
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('12:00 at the stated offset UTC+01:00')).toBeVisible();
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('birth-data-storage') ?? 'null'));
+  expect(stored.state.birthData).toMatchObject({
+    utc: '1880-05-17T11:00:00.000Z',
+    statedUtcOffsetSeconds: 3600,
+    timeBasis: 'stated offset UTC+1:00',
+  });
+
+  // Back to the birthplace's clock, on the evening Bergen's clocks jumped to CET: asked which.
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await expect(offset).toHaveValue('+01:00');
+  await offset.fill('');
+  await form.getByLabel('Date of birth').fill('1894-12-31');
+  await form.getByLabel('Time of birth').fill('23:50');
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(form.getByRole('group', { name: 'Which time do you mean?' })).toBeVisible();
+  await expect(
+    form.getByText(/did not exist in Bergen because the clocks went forward from local mean time to CET/),
+  ).toBeVisible();
+  await form
+    .getByRole('button', {
+      name: /23:11:18 local mean time \(UTC\+00:21:18\), the clock time before the change/,
+    })
+    .click();
+  await expect(page.getByText('23:50 local mean time of Bergen (UTC+00:21:18)')).toBeVisible();
+  const chosen = await page.evaluate(() => JSON.parse(localStorage.getItem('birth-data-storage') ?? 'null'));
+  expect(chosen.state.birthData).toMatchObject({
+    utc: '1894-12-31T22:50:00.000Z',
+    resolution: 'earlier',
+    statedUtcOffsetSeconds: null,
+  });
+});

@@ -9,6 +9,7 @@ import { parseZodiac } from '../src/chart/sidereal.ts';
 import { BODY_IDS, type BodyId } from '../src/ephemeris/body-ids.ts';
 import { AstroInputError } from '../src/errors.ts';
 import type { MomentInput } from '../src/time/instant-input.ts';
+import { parseUtcOffset } from '../src/time/utc-offset.ts';
 import type { Disambiguation } from '../src/time/zones.ts';
 import { natalPoints, searchTransit, transitAspects } from '../src/transits/transits.ts';
 import { dms, dmsFull, formatChart, GLYPH_NAMES, position } from './format-chart.ts';
@@ -23,10 +24,14 @@ const HELP = `Usage:
       --sidereal lahiri|fagan-bradley   sidereal zodiac with that ayanamsa (default tropical)
       --unknown-time            birth time unknown: no houses or angles
       --pick earlier|later      which instant to take when the local time happened twice or never
+      --offset <±HH:MM>         the clock the birth record used (a railway or city time), e.g.
+                                +01:00; wins over the zone. Without it, a time from before the
+                                zone's standard time is read as the birthplace's local mean time
       --json                    machine-readable output
   astro batch [--house <letter>]
       reads JSON lines from standard input, each {"utc": ISO} or {"local": "YYYY-MM-DDTHH:MM",
-      "zone": IANA}, plus "lat", "lon" and optionally "house" and "sidereal"; writes one JSON chart per line
+      "zone": IANA}, plus "lat", "lon" and optionally "house", "sidereal", "pick" and "offset"
+      ("+01:00" or seconds east); writes one JSON chart per line
       (or {"error", "code", "line"} for a bad line)
   astro transits <chart options> [--at <ISO instant>] [--json]
       aspects of the transiting bodies at --at (default: now) to the natal chart
@@ -49,6 +54,18 @@ function fail(message: string): never {
   process.exit(2);
 }
 
+/** A stated offset as text ("+01:00") or seconds east of Greenwich; undefined when not given. */
+function statedOffset(value: unknown): number | undefined {
+  if (value === undefined || value === null) return undefined;
+  const seconds = typeof value === 'number' ? value : parseUtcOffset(String(value));
+  if (seconds === undefined || !Number.isInteger(seconds))
+    throw new AstroInputError(
+      `An offset must look like +01:00 or -04:56:02, got "${String(value)}"`,
+      'INVALID_OFFSET',
+    );
+  return seconds;
+}
+
 type Flags = Record<string, string | boolean | undefined>;
 
 function chartInput(flags: Flags): NatalChartInput {
@@ -67,10 +84,12 @@ function chartInput(flags: Flags): NatalChartInput {
     const time = typeof flags.time === 'string' ? flags.time : '12:00';
     const pick = flags.pick;
     if (pick !== undefined && pick !== 'earlier' && pick !== 'later') fail('--pick must be earlier or later');
+    const offset = statedOffset(flags.offset);
     moment = {
       local: `${flags.date}T${time}`,
       zone: flags.tz,
       disambiguation: (pick as Disambiguation | undefined) ?? 'reject',
+      ...(offset !== undefined && { utcOffsetSeconds: offset }),
     };
   }
   return {
@@ -100,6 +119,7 @@ const OPTIONS = {
   lon: { type: 'string' },
   house: { type: 'string' },
   pick: { type: 'string' },
+  offset: { type: 'string' },
   'unknown-time': { type: 'boolean' },
   json: { type: 'boolean' },
   at: { type: 'string' },
@@ -166,6 +186,7 @@ async function batch(flags: Flags): Promise<void> {
     if (!line) continue;
     try {
       const row = JSON.parse(line) as Record<string, unknown>;
+      const offset = statedOffset(row.offset);
       const moment: MomentInput =
         typeof row.utc === 'string'
           ? { utc: row.utc }
@@ -173,6 +194,7 @@ async function batch(flags: Flags): Promise<void> {
               local: String(row.local ?? ''),
               zone: String(row.zone ?? ''),
               disambiguation: (row.pick as Disambiguation) ?? 'reject',
+              ...(offset !== undefined && { utcOffsetSeconds: offset }),
             };
       const chart = computeNatalChart({
         moment,
@@ -254,7 +276,7 @@ function progressions(flags: Flags): void {
     `Secondary progressions to age ${p.age.toFixed(2)} (a day for a year), natal ${p.natal.moment.utc} UT`,
   );
   console.log(`Angles by solar arc in longitude: ${dmsFull(p.solarArc)}`);
-  process.stdout.write(`${formatChart(p.progressed, 'Progressed chart: sky of')}\n`);
+  process.stdout.write(`${formatChart(p.progressed, { title: 'Progressed chart: sky of' })}\n`);
 }
 
 async function solarReturn(flags: Flags): Promise<void> {
@@ -278,7 +300,7 @@ async function solarReturn(flags: Flags): Promise<void> {
     return;
   }
   console.log(`Solar return ${year}: the Sun back at ${position(r.sunLongitude).trim()}`);
-  process.stdout.write(`${formatChart(r.chart, 'Return chart for')}\n`);
+  process.stdout.write(`${formatChart(r.chart, { title: 'Return chart for' })}\n`);
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -313,7 +335,7 @@ async function main(argv: string[]): Promise<void> {
       else {
         if (p)
           console.log(`Place: ${[p.name, p.region, p.country].filter(Boolean).join(', ')} (${p.timeZone})`);
-        process.stdout.write(`${formatChart(chart)}\n`);
+        process.stdout.write(`${formatChart(chart, { placeName: p?.name })}\n`);
       }
     } else if (command === 'batch') {
       await batch(flags);

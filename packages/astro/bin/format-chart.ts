@@ -1,6 +1,7 @@
 // Plain-text chart output for the command line.
 import type { NatalChart } from '../src/chart/natal-chart.ts';
 import { zodiacLabel } from '../src/chart/sidereal.ts';
+import { formatUtcOffset } from '../src/time/utc-offset.ts';
 
 export const GLYPH_NAMES: Record<string, string> = {
   sun: 'Sun',
@@ -56,7 +57,10 @@ export function dmsFull(angle: number): string {
   return `${deg}°${String(min).padStart(2, '0')}'${String(totalSeconds % 60).padStart(2, '0')}"`;
 }
 
-export function formatChart(chart: NatalChart, title = 'Chart for'): string {
+export function formatChart(
+  chart: NatalChart,
+  { title = 'Chart for', placeName }: { title?: string; placeName?: string } = {},
+): string {
   const lines: string[] = [];
   const m = chart.moment;
   lines.push(
@@ -65,10 +69,13 @@ export function formatChart(chart: NatalChart, title = 'Chart for'): string {
       : `${title} ${m.utc} UT`,
   );
   // Before standard time the clock was the birthplace's own: say so, with its offset.
+  const where = placeName ?? `${chart.latitude.toFixed(2)}, ${chart.longitude.toFixed(2)}`;
   if (m.timeBasis?.kind === 'local-mean-time')
     lines.push(
-      `Time read as the local mean time of ${chart.latitude.toFixed(2)}, ${chart.longitude.toFixed(2)} ${m.timeBasis.label.replace('local mean time ', '')}`,
+      `Time read as the local mean time of ${where} (${formatUtcOffset(m.timeBasis.offsetSeconds)})`,
     );
+  else if (m.timeBasis?.kind === 'stated-offset')
+    lines.push(`Time read at the stated offset UTC${formatUtcOffset(m.timeBasis.offsetSeconds)}`);
   lines.push(
     `Coordinates: latitude ${chart.latitude.toFixed(4)}, longitude ${chart.longitude.toFixed(4)}; ΔT ${m.deltaTSeconds.toFixed(1)} s`,
   );

@@ -1,3 +1,4 @@
+import { parseUtcOffset } from '@app/astro/time/utc-offset';
 import { z } from 'zod';
 import { refuseUnshowableName } from './auth.ts';
 import { PlaceSchema } from './places.ts';
@@ -26,6 +27,22 @@ export function birthDateProblem(date: string): string | undefined {
   }
   if (year < BIRTH_YEAR_MIN) return `Birth dates from ${BIRTH_YEAR_MIN} onwards are supported.`;
   return undefined;
+}
+
+/** A stated UTC offset (the clock a birth record used) may be at most 16 hours either side of UTC. */
+export const STATED_OFFSET_LIMIT_SECONDS = 16 * 3600;
+export const STATED_OFFSET_RANGE_MESSAGE = 'The stated UTC offset must be between UTC−16:00 and UTC+16:00.';
+export const STATED_OFFSET_FORMAT_MESSAGE = 'Please enter the offset like +01:00 or −04:56:02.';
+
+/**
+ * Seconds east of Greenwich from what a person typed ("+01:00", "-4:56:02"), or the reason it
+ * cannot be used as a stated offset.
+ */
+export function readStatedOffset(text: string): { seconds: number } | { problem: string } {
+  const seconds = parseUtcOffset(text);
+  if (seconds === undefined) return { problem: STATED_OFFSET_FORMAT_MESSAGE };
+  if (Math.abs(seconds) > STATED_OFFSET_LIMIT_SECONDS) return { problem: STATED_OFFSET_RANGE_MESSAGE };
+  return { seconds };
 }
 
 /** 'earlier' or 'later': which reading of a local time that happened twice or never (clock changes). */
@@ -71,6 +88,17 @@ export const BirthDataInputSchema = z
     timeZone: z.string({ error: 'timeZone must be text.' }).min(1).max(64).optional(),
     /** Answers a TIME_AMBIGUOUS or TIME_SKIPPED refusal. */
     resolution: TimeResolutionSchema.optional(),
+    /**
+     * The clock the birth record used, in seconds east of Greenwich (a railway or city time the
+     * person knows applied); it wins over the zone's history and the birthplace's mean time.
+     */
+    statedUtcOffsetSeconds: z
+      .number({ error: 'The stated UTC offset must be a number of seconds.' })
+      .int('The stated UTC offset must be a whole number of seconds.')
+      .min(-STATED_OFFSET_LIMIT_SECONDS, STATED_OFFSET_RANGE_MESSAGE)
+      .max(STATED_OFFSET_LIMIT_SECONDS, STATED_OFFSET_RANGE_MESSAGE)
+      .nullable()
+      .optional(),
   })
   .superRefine((value, ctx) => {
     const dateProblem = birthDateProblem(value.date);
@@ -142,6 +170,13 @@ export const BirthDataSchema = z.object({
   utcOffsetSeconds: z.number().int(),
   /** The zone's abbreviation at the birth instant ("EST"); tz data gives some places a number ("-03"). */
   zoneAbbreviation: z.string(),
+  /** The offset the person stated for the birth record's clock, or null when the zone's history applies. */
+  statedUtcOffsetSeconds: z.number().int().nullable(),
+  /**
+   * How the time was read when not simply by the zone: "local mean time of Bergen (+0:21:18)"
+   * before the zone's standard time, or "stated offset UTC+1:00"; null otherwise.
+   */
+  timeBasis: z.string().nullable(),
   /**
    * The reading chosen for a local time that happened twice or never; null for ordinary times.
    * Kept by an update that leaves date, time and time zone as they were and sends no new choice.

@@ -7,8 +7,15 @@ import {
   epochSecondsToJd,
   formatCivil,
 } from './civil.ts';
-import { birthplaceMeanTime, formatUtcOffset } from './local-mean-time.ts';
-import { type Disambiguation, type LocalTimeChoice, localToEpochSeconds, zoneOffsetAt } from './zones.ts';
+import { resolveBirthplaceTime } from './local-mean-time.ts';
+import { formatUtcOffset } from './utc-offset.ts';
+import {
+  type Disambiguation,
+  type LocalTimeChoice,
+  LocalTimeError,
+  type LocalTimeResolution,
+  resolveLocalTime,
+} from './zones.ts';
 
 export type MomentInput =
   /** An instant: ISO 8601 with Z or an offset, epoch milliseconds, or a Date. */
@@ -83,7 +90,8 @@ function utcSeconds(v: string | number | Date): number {
 
 /**
  * The UT instant of a moment. With `birthplaceLongitude` (a chart's place), a wall-clock time from
- * before the zone adopted standard time is read as the birthplace's own local mean time.
+ * before the zone adopted standard time is read as the birthplace's own local mean time, and the
+ * change from it to the zone's time skips or repeats wall times like any clock change.
  */
 export function resolveMoment(input: MomentInput, birthplaceLongitude?: number): ResolvedMoment {
   if ('utc' in input) {
@@ -91,48 +99,54 @@ export function resolveMoment(input: MomentInput, birthplaceLongitude?: number):
     return { epochSeconds, jdUt: epochSecondsToJd(epochSeconds), utc: isoUtc(epochSeconds) };
   }
   const civil = typeof input.local === 'string' ? parseLocalDateTime(input.local) : input.local;
-  const stated = input.utcOffsetSeconds;
-  const meanTime =
-    stated === undefined && birthplaceLongitude !== undefined
-      ? birthplaceMeanTime(civil, input.zone, birthplaceLongitude)
-      : null;
-  if (stated !== undefined || meanTime) {
-    const offset = stated ?? (meanTime as LocalTimeChoice).offset;
-    if (!Number.isFinite(offset) || Math.abs(offset) > 18 * 3600)
-      throw new AstroInputError(`A UTC offset must be within ±18 hours, got ${offset} s`, 'INVALID_DATE');
-    const epochSeconds = civilToEpochSeconds(civil) - offset;
-    return {
-      epochSeconds,
-      jdUt: epochSecondsToJd(epochSeconds),
-      utc: isoUtc(epochSeconds),
-      zone: input.zone,
-      localTime: formatCivil(civil),
-      utcOffsetSeconds: offset,
-      zoneAbbreviation: meanTime ? 'LMT' : `UTC${formatUtcOffset(offset)}`,
-      timeBasis: meanTime
-        ? {
-            kind: 'local-mean-time',
-            offsetSeconds: offset,
-            label: `local mean time (${formatUtcOffset(offset)})`,
-          }
-        : {
-            kind: 'stated-offset',
-            offsetSeconds: offset,
-            label: `stated offset UTC${formatUtcOffset(offset)}`,
-          },
-    };
-  }
-  const epochSeconds = localToEpochSeconds(civil, input.zone, input.disambiguation);
-  const off = zoneOffsetAt(input.zone, epochSeconds);
-  return {
+  const at = (epochSeconds: number, offset: number, zoneAbbreviation: string, timeBasis?: TimeBasis) => ({
     epochSeconds,
     jdUt: epochSecondsToJd(epochSeconds),
     utc: isoUtc(epochSeconds),
     zone: input.zone,
     localTime: formatCivil(civil),
-    utcOffsetSeconds: off.offset,
-    zoneAbbreviation: off.abbreviation,
-  };
+    utcOffsetSeconds: offset,
+    zoneAbbreviation,
+    ...(timeBasis && { timeBasis }),
+  });
+  const stated = input.utcOffsetSeconds;
+  if (stated !== undefined) {
+    if (!Number.isFinite(stated) || Math.abs(stated) > 18 * 3600)
+      throw new AstroInputError(`A UTC offset must be within ±18 hours, got ${stated} s`, 'INVALID_DATE');
+    const label = `UTC${formatUtcOffset(stated)}`;
+    return at(civilToEpochSeconds(civil) - stated, stated, label, {
+      kind: 'stated-offset',
+      offsetSeconds: stated,
+      label: `stated offset ${label}`,
+    });
+  }
+  const resolution =
+    birthplaceLongitude === undefined
+      ? resolveLocalTime(civil, input.zone)
+      : resolveBirthplaceTime(civil, input.zone, birthplaceLongitude);
+  const chosen = pick(resolution, input.disambiguation);
+  // Only the birthplace's own history answers "LMT" with a longitude given (the zone's LMT is cut off).
+  const meanTime = birthplaceLongitude !== undefined && chosen.abbreviation === 'LMT';
+  return at(
+    chosen.epochSeconds,
+    chosen.offset,
+    chosen.abbreviation,
+    meanTime
+      ? {
+          kind: 'local-mean-time',
+          offsetSeconds: chosen.offset,
+          label: `local mean time (${formatUtcOffset(chosen.offset)})`,
+        }
+      : undefined,
+  );
+}
+
+/** The one reading of a wall time, or the one asked for when clocks skipped or repeated it. */
+function pick(resolution: LocalTimeResolution, disambiguation: Disambiguation = 'reject'): LocalTimeChoice {
+  if (resolution.status === 'unique') return resolution;
+  if (disambiguation === 'reject') throw new LocalTimeError(resolution);
+  // Choices come in time order.
+  return resolution.choices[disambiguation === 'earlier' ? 0 : 1];
 }
 
 export function isoUtc(epochSeconds: number): string {

@@ -113,28 +113,52 @@ function choice(epochSeconds: number, o: ZoneOffset): LocalTimeChoice {
 
 /** Finds every UT instant whose wall clock in `zone` reads `local`. */
 export function resolveLocalTime(local: CivilDateTime, zone: string): LocalTimeResolution {
+  return resolveWallTime(local, (epochSeconds) => zoneOffsetAt(zone, epochSeconds));
+}
+
+/**
+ * Finds every UT instant at which a clock whose history is `offsetAt` (offsets under a day)
+ * reads `local`: one, two (clocks went back) or none (clocks went forward).
+ */
+export function resolveWallTime(
+  local: CivilDateTime,
+  offsetAt: (epochSeconds: number) => ZoneOffset,
+): LocalTimeResolution {
   const problem = civilProblem(local);
   if (problem) throw new AstroInputError(`Invalid date or time: ${problem}`, 'INVALID_DATE');
   const wall = civilToEpochSeconds(local);
   // Offsets never exceed a day, so the offsets in force a day either side bound every candidate.
-  const before = zoneOffsetAt(zone, wall - 86400);
-  const after = zoneOffsetAt(zone, wall + 86400);
+  const before = offsetAt(wall - 86400);
+  const after = offsetAt(wall + 86400);
   const candidates = new Set<number>([before.offset, after.offset]);
-  for (const o of [before.offset, after.offset]) candidates.add(zoneOffsetAt(zone, wall - o).offset);
+  for (const o of [before.offset, after.offset]) candidates.add(offsetAt(wall - o).offset);
   const hits: LocalTimeChoice[] = [];
   for (const o of candidates) {
     const ut = wall - o;
-    const actual = zoneOffsetAt(zone, ut);
+    const actual = offsetAt(ut);
     if (actual.offset === o) hits.push(choice(ut, actual));
   }
   hits.sort((a, b) => a.epochSeconds - b.epochSeconds);
   if (hits.length === 1) return { status: 'unique', ...hits[0]! };
   if (hits.length >= 2) return { status: 'ambiguous', choices: [hits[0]!, hits[hits.length - 1]!] };
   // In a gap: read the wall time with the offset from before the change and from after it.
-  const a = choice(wall - before.offset, zoneOffsetAt(zone, wall - before.offset));
-  const b = choice(wall - after.offset, zoneOffsetAt(zone, wall - after.offset));
+  const a = choice(wall - before.offset, offsetAt(wall - before.offset));
+  const b = choice(wall - after.offset, offsetAt(wall - after.offset));
   const [first, second] = a.epochSeconds <= b.epochSeconds ? [a, b] : [b, a];
   return { status: 'skipped', choices: [first, second] };
+}
+
+/**
+ * The instant a zone's clocks first left local mean time (its first change away from "LMT"),
+ * or undefined when its history does not begin with LMT (UTC, Etc/GMT+5, ...).
+ */
+export function localMeanTimeEnd(zone: string): number | undefined {
+  const z = loadZone(zone);
+  if (z.types[0]?.abbreviation !== 'LMT') return undefined;
+  for (let i = 0; i < z.transitions.length; i++) {
+    if (z.types[z.transitionTypes[i]!]!.abbreviation !== 'LMT') return z.transitions[i]!;
+  }
+  return Number.POSITIVE_INFINITY;
 }
 
 export type Disambiguation = 'reject' | 'earlier' | 'later';

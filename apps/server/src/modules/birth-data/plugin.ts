@@ -1,5 +1,7 @@
 import { defineModule } from '../../platform/module.ts';
 import * as birthData from './migrations/0010-birth-data.ts';
+import * as statedOffset from './migrations/0011-birth-data-stated-offset.ts';
+import * as localMeanTime from './migrations/0012-birth-data-local-mean-time.ts';
 import { BirthDataRepository } from './repository.ts';
 import { birthDataRoutes } from './routes.ts';
 import { BirthDataService, type BirthFacts } from './service.ts';
@@ -26,7 +28,11 @@ declare module 'fastify' {
 export const birthDataModule = defineModule({
   name: 'birth-data',
   dependencies: ['auth', 'subscription', 'places'],
-  migrations: { '0010-birth-data': birthData },
+  migrations: {
+    '0010-birth-data': birthData,
+    '0011-birth-data-stated-offset': statedOffset,
+    '0012-birth-data-local-mean-time': localMeanTime,
+  },
   async register(app) {
     const birthData = new BirthDataService({
       repo: new BirthDataRepository(app.database.db),

@@ -20,6 +20,7 @@ const COLUMNS = [
   'time_zone',
   'utc',
   'utc_offset_seconds',
+  'stated_utc_offset_seconds',
   'resolution',
   'created_at',
   'updated_at',

@@ -1,20 +1,12 @@
 import { type NatalChart as AstroChart, computeNatalChart } from '@app/astro/chart/natal-chart';
 import { type Sign, signOf } from '@app/astro/chart/zodiac';
 import { houseSystemCode } from '@app/astro/houses/houses';
-import { birthplaceMeanTime, formatUtcOffset, localMeanTimeOffset } from '@app/astro/time/local-mean-time';
-import {
-  canonicalZoneName,
-  type LocalTimeChoice,
-  resolveLocalTime,
-  zoneOffsetAt,
-} from '@app/astro/time/zones';
+import { canonicalZoneName } from '@app/astro/time/zones';
 import { foldName } from '@app/atlas/normalize.ts';
 import {
   type BirthData,
   type BirthDataBody,
   type PlaceProblemDetails,
-  type TimeChoice,
-  type TimeProblemDetails,
   type TimeResolution,
   UNKNOWN_TIME_PLACEHOLDER,
 } from '@app/contracts/birth-data.ts';
@@ -24,6 +16,7 @@ import type { Place } from '@app/contracts/places.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { PlacesService } from '../places/plugin.ts';
+import { CLOCK_MESSAGES, resolveBirthMoment, storedClock } from './birth-moment.ts';
 import type { BirthDataRepository, BirthDataRow } from './repository.ts';
 
 export const MESSAGES = {
@@ -40,10 +33,7 @@ export const MESSAGES = {
     `We could not find ${city} in ${country}. Please check the spelling or choose a place from the list.`,
   placeAmbiguous: (city: string, count: number) =>
     `There are ${count} places called ${city}. Please choose the one you were born in.`,
-  timeAmbiguous: (date: string, time: string, zone: string) =>
-    `${time} on ${date} happened twice in ${zone} because the clocks went back. Please choose which one you mean.`,
-  timeSkipped: (date: string, time: string, zone: string) =>
-    `${time} on ${date} did not exist in ${zone} because the clocks went forward. Please choose what you mean.`,
+  ...CLOCK_MESSAGES,
 } as const;
 
 const CANDIDATE_LIMIT = 10;
@@ -186,14 +176,17 @@ export class BirthDataService {
       previous.birth_time === time &&
       previous.time_zone === place.timeZone;
     const kept = sameMoment ? parseResolution(previous.resolution) : null;
-    const moment = resolveBirthMoment(
-      body.date,
+    const stated = body.statedUtcOffsetSeconds ?? null;
+    const moment = resolveBirthMoment({
+      date: body.date,
       time,
-      place.timeZone,
-      body.resolution ?? kept ?? undefined,
-      body.timeUnknown,
-      place.longitude,
-    );
+      zone: place.timeZone,
+      longitude: place.longitude,
+      city: body.city,
+      timeUnknown: body.timeUnknown,
+      resolution: body.resolution ?? kept ?? undefined,
+      statedUtcOffsetSeconds: stated,
+    });
     if (moment.epochSeconds * 1000 > now.getTime()) throw validation(MESSAGES.future, 'date');
     const stamp = now.toISOString();
     return {
@@ -212,6 +205,7 @@ export class BirthDataService {
       time_zone: place.timeZone,
       utc: new Date(moment.epochSeconds * 1000).toISOString(),
       utc_offset_seconds: moment.offset,
+      stated_utc_offset_seconds: stated,
       resolution: moment.resolution,
       created_at: stamp,
       updated_at: stamp,
@@ -285,59 +279,12 @@ function fromPlace(place: Place): ResolvedPlace {
   };
 }
 
-function toChoice(choice: LocalTimeChoice, resolution: TimeResolution): TimeChoice {
-  return {
-    resolution,
-    utc: new Date(choice.epochSeconds * 1000).toISOString(),
-    utcOffsetSeconds: choice.offset,
-    abbreviation: choice.abbreviation,
-    isDst: choice.isDst,
-    localTime: choice.localTime,
-  };
-}
-
-/**
- * The UT instant of a local date and time at a zone. Before the zone adopted standard time the
- * birthplace kept its own mean time (longitude / 15 hours). A time the clocks skipped or repeated
- * is refused with both readings unless the person has chosen one (or does not know the time).
- */
-export function resolveBirthMoment(
-  date: string,
-  time: string,
-  zone: string,
-  resolution: TimeResolution | undefined,
-  timeUnknown: boolean,
-  longitude: number,
-): { epochSeconds: number; offset: number; resolution: TimeResolution | null } {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const [hour, minute] = time.split(':').map(Number) as [number, number];
-  const local = { year, month, day, hour, minute, second: 0 };
-  const meanTime = birthplaceMeanTime(local, zone, longitude);
-  if (meanTime) return { epochSeconds: meanTime.epochSeconds, offset: meanTime.offset, resolution: null };
-  const result = resolveLocalTime(local, zone);
-  if (result.status === 'unique')
-    return { epochSeconds: result.epochSeconds, offset: result.offset, resolution: null };
-  // Choices come in time order: the earlier instant first.
-  const chosen = resolution ?? (timeUnknown ? 'earlier' : undefined);
-  if (chosen) {
-    const pick = result.choices[chosen === 'earlier' ? 0 : 1];
-    return { epochSeconds: pick.epochSeconds, offset: pick.offset, resolution: chosen };
-  }
-  const details: TimeProblemDetails = {
-    field: 'time',
-    kind: result.status,
-    choices: [toChoice(result.choices[0], 'earlier'), toChoice(result.choices[1], 'later')],
-  };
-  throw result.status === 'ambiguous'
-    ? new AppError(422, 'TIME_AMBIGUOUS', MESSAGES.timeAmbiguous(date, time, zone), details)
-    : new AppError(422, 'TIME_SKIPPED', MESSAGES.timeSkipped(date, time, zone), details);
-}
-
 function parseResolution(value: string | null): TimeResolution | null {
   return value === 'earlier' || value === 'later' ? value : null;
 }
 
 export function toBirthData(row: BirthDataRow): BirthData {
+  const clock = storedClock(row);
   return {
     name: row.name,
     date: row.birth_date,
@@ -353,7 +300,10 @@ export function toBirthData(row: BirthDataRow): BirthData {
     timeZone: row.time_zone,
     utc: row.utc,
     utcOffsetSeconds: row.utc_offset_seconds,
-    zoneAbbreviation: zoneOffsetAt(row.time_zone, Date.parse(row.utc) / 1000).abbreviation,
+    zoneAbbreviation: clock.abbreviation,
+    statedUtcOffsetSeconds:
+      row.stated_utc_offset_seconds === null ? null : Number(row.stated_utc_offset_seconds),
+    timeBasis: clock.timeBasis,
     resolution: parseResolution(row.resolution),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -370,10 +320,8 @@ function buildChart(row: BirthDataRow, requested: HouseSystemCode, zodiac: Zodia
     zodiac,
     options: { timeKnown },
   });
-  const epochSeconds = Date.parse(row.utc) / 1000;
-  const zone = zoneOffsetAt(row.time_zone, epochSeconds);
-  // The offset stored at saving: the birthplace's mean time where it applied, else the zone's.
-  const offset = Number(row.utc_offset_seconds);
+  // The offset stored at saving: the stated one, the birthplace's mean time, or the zone's.
+  const clock = storedClock(row);
   const notes: string[] = [];
   if (chart.housesOmittedReason) notes.push(chart.housesOmittedReason);
   if (chart.houses?.fallbackReason) notes.push(chart.houses.fallbackReason);
@@ -386,12 +334,9 @@ function buildChart(row: BirthDataRow, requested: HouseSystemCode, zodiac: Zodia
       utc: row.utc,
       localTime: `${row.birth_date}T${row.birth_time}`,
       timeZone: row.time_zone,
-      utcOffsetSeconds: offset,
-      zoneAbbreviation: zone.abbreviation,
-      ...(zone.abbreviation === 'LMT' &&
-        offset === localMeanTimeOffset(row.longitude) && {
-          timeBasis: `local mean time of ${row.city} (${formatUtcOffset(offset)})`,
-        }),
+      utcOffsetSeconds: Number(row.utc_offset_seconds),
+      zoneAbbreviation: clock.abbreviation,
+      ...(clock.timeBasis !== null && { timeBasis: clock.timeBasis }),
     },
     place: { city: row.city, country: row.country, latitude: row.latitude, longitude: row.longitude },
     bodies: chart.bodies.map((body) => ({

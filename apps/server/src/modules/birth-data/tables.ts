@@ -15,6 +15,8 @@ export interface BirthDataTable {
   time_zone: string;
   utc: string;
   utc_offset_seconds: number;
+  /** The offset the person stated for the record's clock; null when the birthplace's history applies. */
+  stated_utc_offset_seconds: number | null;
   resolution: string | null;
   created_at: string;
   updated_at: string;

@@ -13,6 +13,8 @@ const RECORDED = [
   '0006-users-by-creation',
   '0007-readiness-probe',
   '0010-birth-data',
+  '0011-birth-data-stated-offset',
+  '0012-birth-data-local-mean-time',
   '0020-subscriptions',
   '0021-subscription-discount',
   '0022-subscriptions-reporting',

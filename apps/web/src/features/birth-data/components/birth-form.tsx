@@ -51,6 +51,8 @@ export function BirthForm({ saved, onSaved, onCancel }: BirthFormProps) {
     defaultValues: initialValues(saved),
   });
   const timeUnknown = watch('timeUnknown');
+  // Open from the start when a stated offset is saved, so it is not overlooked when editing.
+  const [clockOpen, setClockOpen] = useState(() => Boolean(initialValues(saved).statedOffset));
   const [resolving, setResolving] = useState(false);
 
   const submit = async (values: BirthFormValues, resolution?: TimeResolution) => {
@@ -148,6 +150,30 @@ export function BirthForm({ saved, onSaved, onCancel }: BirthFormProps) {
         error={errors.country?.message}
         {...register('country', { onChange: () => setValue('placeId', null) })}
       />
+      <details
+        className="rounded-2xl border border-line px-4 py-3"
+        open={clockOpen || Boolean(errors.statedOffset)}
+        onToggle={(event) => setClockOpen(event.currentTarget.open)}
+      >
+        <summary className="flex min-h-11 cursor-pointer items-center text-sm font-medium">
+          Clock used (advanced)
+        </summary>
+        <div className="flex flex-col gap-3 pt-2 pb-1">
+          <p className="text-sm text-muted">
+            Before standard time, a birth time is read as the birthplace's own local mean time. If your record
+            says which clock was used (a railway or city time), enter its offset from UTC here.
+          </p>
+          <Field
+            label="Stated UTC offset"
+            inputMode="text"
+            autoComplete="off"
+            placeholder="+01:00"
+            hint="Like +01:00 or -04:56:02. Leave empty to use the birthplace's clock."
+            error={errors.statedOffset?.message}
+            {...register('statedOffset')}
+          />
+        </div>
+      </details>
 
       {problem?.kind === 'place' ? (
         <fieldset className="flex flex-col gap-2 rounded-2xl border border-line p-4">

@@ -186,7 +186,59 @@ describe('describeBirthTime', () => {
       '14:30 CEST (UTC+02:00)',
     );
     expect(describeBirthTime({ time: '12:00', utcOffsetSeconds: 1277, zoneAbbreviation: 'LMT' })).toBe(
-      '12:00 local mean time (UTC+00:21)',
+      '12:00 local mean time (UTC+00:21:17)',
+    );
+    expect(
+      describeBirthTime({ time: '12:00', city: 'Bergen', utcOffsetSeconds: 1278, zoneAbbreviation: 'LMT' }),
+    ).toBe('12:00 local mean time of Bergen (UTC+00:21:18)');
+    expect(
+      describeBirthTime({
+        time: '12:00',
+        city: 'Bergen',
+        utcOffsetSeconds: 3600,
+        zoneAbbreviation: 'UTC+1:00',
+        statedUtcOffsetSeconds: 3600,
+      }),
+    ).toBe('12:00 at the stated offset UTC+01:00');
+  });
+});
+
+describe('the stated UTC offset', () => {
+  it('is optional, read like +01:00 into seconds, and refused with a clear message otherwise', () => {
+    expect(issues({ ...filled, statedOffset: '  ' })).toEqual({});
+    expect(toPayload({ ...filled, statedOffset: '' })).not.toHaveProperty('statedUtcOffsetSeconds');
+    expect(toPayload({ ...filled, statedOffset: '+01:00' }).statedUtcOffsetSeconds).toBe(3600);
+    expect(toPayload({ ...filled, statedOffset: '-4:56:02' }).statedUtcOffsetSeconds).toBe(-17_762);
+    expect(toPayload({ ...filled, statedOffset: 'UTC−05:30' }).statedUtcOffsetSeconds).toBe(-19_800);
+    expect(issues({ ...filled, statedOffset: '1:00' })).toEqual({
+      statedOffset: 'Please enter the offset like +01:00 or −04:56:02.',
+    });
+    expect(issues({ ...filled, statedOffset: 'CET' })).toEqual({
+      statedOffset: 'Please enter the offset like +01:00 or −04:56:02.',
+    });
+    expect(issues({ ...filled, statedOffset: '+16:00:01' })).toEqual({
+      statedOffset: 'The stated UTC offset must be between UTC−16:00 and UTC+16:00.',
+    });
+    expect(issues({ ...filled, statedOffset: '-16:00' })).toEqual({});
+  });
+
+  it('shows a saved offset in the field when editing', () => {
+    expect(initialValues({ ...filled, statedUtcOffsetSeconds: -17_762 }).statedOffset).toBe('-04:56:02');
+    expect(initialValues({ ...filled, statedUtcOffsetSeconds: 3600 }).statedOffset).toBe('+01:00');
+    expect(initialValues({ ...filled, statedUtcOffsetSeconds: null }).statedOffset).toBe('');
+  });
+
+  it('names local mean time in a choice at the change from it, to the second', () => {
+    const choice = {
+      resolution: 'earlier' as const,
+      utc: '1894-12-31T22:50:00.000Z',
+      utcOffsetSeconds: 1277,
+      abbreviation: 'LMT',
+      isDst: false,
+      localTime: '1894-12-31T23:11:17',
+    };
+    expect(describeTimeChoice(choice, 'skipped')).toBe(
+      '23:11:17 local mean time (UTC+00:21:17), the clock time before the change',
     );
   });
 });

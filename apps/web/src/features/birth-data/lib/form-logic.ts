@@ -5,6 +5,7 @@ import {
   type BirthDataInput,
   birthDateProblem,
   PlaceProblemDetailsSchema,
+  readStatedOffset,
   type TimeChoice,
   TimeProblemDetailsSchema,
   type TimeResolution,
@@ -45,6 +46,8 @@ export const BirthFormSchema = z
       .min(1, 'Please enter the country of birth.')
       .max(BIRTH_PLACE_MAX_LENGTH, `The country can be at most ${BIRTH_PLACE_MAX_LENGTH} characters.`),
     placeId: z.number().int().positive().nullable(),
+    /** "+01:00" as typed; empty when the birthplace's own clock applies. */
+    statedOffset: z.string(),
   })
   .superRefine((values, ctx) => {
     if (values.date) {
@@ -67,6 +70,11 @@ export const BirthFormSchema = z
           : 'Please enter the time of birth, or tick "I don\'t know my birth time".',
       });
     }
+    if (values.statedOffset.trim()) {
+      const stated = readStatedOffset(values.statedOffset);
+      if ('problem' in stated)
+        ctx.addIssue({ code: 'custom', path: ['statedOffset'], message: stated.problem });
+    }
   });
 export type BirthFormValues = z.infer<typeof BirthFormSchema>;
 
@@ -78,6 +86,7 @@ export const EMPTY_FORM: BirthFormValues = {
   city: '',
   country: '',
   placeId: null,
+  statedOffset: '',
 };
 
 /** The form's starting values: the saved record when editing, else the person's name. */
@@ -93,11 +102,14 @@ export function initialValues(saved: BirthData | null | undefined, fallbackName 
     city: saved.city ?? '',
     country: saved.country ?? '',
     placeId: typeof saved.placeId === 'number' ? saved.placeId : null,
+    statedOffset:
+      typeof saved.statedUtcOffsetSeconds === 'number' ? offsetText(saved.statedUtcOffsetSeconds) : '',
   };
 }
 
 /** What the server is sent. A chosen place goes by its id; a typed one by city and country. */
 export function toPayload(values: BirthFormValues, resolution?: TimeResolution): BirthDataInput {
+  const stated = values.statedOffset.trim() ? readStatedOffset(values.statedOffset) : undefined;
   return {
     name: values.name.trim(),
     date: values.date,
@@ -107,6 +119,7 @@ export function toPayload(values: BirthFormValues, resolution?: TimeResolution):
     country: values.country.trim(),
     ...(values.placeId !== null ? { placeId: values.placeId } : {}),
     ...(resolution ? { resolution } : {}),
+    ...(stated && 'seconds' in stated ? { statedUtcOffsetSeconds: stated.seconds } : {}),
   };
 }
 
@@ -120,41 +133,58 @@ export function placeLabel(place: Pick<Place, 'name' | 'region' | 'country'>): s
   return [place.name, place.region, place.country].filter((part) => part?.trim()).join(', ');
 }
 
-/** "UTC−04:00" from an offset in seconds east of Greenwich. */
+/** "+01:00", "-04:56:02": an offset as the stated-offset field shows it (ASCII signs, for typing). */
+export function offsetText(seconds: number): string {
+  const total = Math.abs(Math.round(seconds));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const rest = total % 60 ? `:${pad(total % 60)}` : '';
+  return `${seconds < 0 ? '-' : '+'}${pad(Math.floor(total / 3600))}:${pad(Math.floor(total / 60) % 60)}${rest}`;
+}
+
+/** "UTC−04:00", or "UTC+00:21:17" when there are seconds, from an offset in seconds east of Greenwich. */
 export function formatOffset(seconds: number): string {
-  const sign = seconds < 0 ? '−' : '+';
-  const minutes = Math.round(Math.abs(seconds) / 60);
-  return `UTC${sign}${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  return `UTC${offsetText(seconds).replace('-', '−')}`;
 }
 
 /**
- * The saved birth time with the clock it was read on: "14:30 CEST (UTC+02:00)", or before the
- * zone's standard time "12:00 local mean time (UTC+00:21)" (the birthplace's own meridian).
+ * The saved birth time with the clock it was read on: "14:30 CEST (UTC+02:00)"; before the zone's
+ * standard time "12:00 local mean time of Bergen (UTC+00:21:18)" (the birthplace's own meridian);
+ * "12:00 at the stated offset UTC+01:00" when the person gave the clock.
  */
 export function describeBirthTime(birth: {
   time?: string | null | undefined;
+  city?: string | null | undefined;
   utcOffsetSeconds?: number | undefined;
   zoneAbbreviation?: string | undefined;
+  statedUtcOffsetSeconds?: number | null | undefined;
 }): string {
   const time = birth.time ?? '';
+  if (typeof birth.statedUtcOffsetSeconds === 'number')
+    return `${time} at the stated offset ${formatOffset(birth.statedUtcOffsetSeconds)}`;
   // Records kept from before the server named the clock show the time alone.
   if (birth.utcOffsetSeconds === undefined || !birth.zoneAbbreviation) return time;
-  const clock = birth.zoneAbbreviation === 'LMT' ? 'local mean time' : birth.zoneAbbreviation;
+  const clock =
+    birth.zoneAbbreviation === 'LMT'
+      ? `local mean time${birth.city ? ` of ${birth.city}` : ''}`
+      : birth.zoneAbbreviation;
   return `${time} ${clock} (${formatOffset(birth.utcOffsetSeconds)})`.trim();
 }
 
 /** A reading of a clock-change time as a person would say it: "01:30 EDT (UTC−04:00), the first time". */
 export function describeTimeChoice(choice: TimeChoice, kind: 'ambiguous' | 'skipped'): string {
-  const clock = choice.localTime.slice(11, 16);
-  const zone = `${choice.abbreviation} (${formatOffset(choice.utcOffsetSeconds)})`;
+  // Readings at the change from local mean time fall on odd seconds ("23:11:17").
+  const seconds = choice.localTime.slice(17, 19);
+  const wall = choice.localTime.slice(11, seconds && seconds !== '00' ? 19 : 16);
+  const clock = choice.abbreviation === 'LMT' ? 'local mean time' : choice.abbreviation;
+  const reading = `${wall} ${clock} (${formatOffset(choice.utcOffsetSeconds)})`;
   if (kind === 'ambiguous') {
     return choice.resolution === 'earlier'
-      ? `${clock} ${zone}, the first time, before the clocks went back`
-      : `${clock} ${zone}, the second time, after the clocks went back`;
+      ? `${reading}, the first time, before the clocks went back`
+      : `${reading}, the second time, after the clocks went back`;
   }
   return choice.resolution === 'earlier'
-    ? `${clock} ${zone}, the clock time before the change`
-    : `${clock} ${zone}, the clock time after the change`;
+    ? `${reading}, the clock time before the change`
+    : `${reading}, the clock time after the change`;
 }
 
 export type BirthProblem =
