@@ -16,7 +16,7 @@ import { SessionEndings } from './session-endings.ts';
 import { TokenSigner } from './tokens.ts';
 
 export type { AuthService, DeletionStep, ExportSection } from './service.ts';
-export type { SessionEnding, SessionEndings, SessionEndReason } from './session-endings.ts';
+export type { SessionEnding, SessionEndings } from './session-endings.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

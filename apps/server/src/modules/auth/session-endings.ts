@@ -1,8 +1,7 @@
-/**
- * Why sessions ended: signed out (logout, a device signed out from the settings, a password
- * change or reset, "sign out everywhere"), the account disabled, or the account deleted.
- */
-export type SessionEndReason = 'signed-out' | 'disabled' | 'deleted';
+import type { SessionEndReason } from '@app/contracts/realtime.ts';
+
+// Why sessions ended (the contract's reasons): signed out (logout, a device signed out from the
+// settings, a password change or reset, "sign out everywhere"), the account disabled, or deleted.
 
 /** One session of a person, or all of a person's sessions (but the one that asked, if named). */
 export type SessionEnding =

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { SESSION_REVOKED_EVENT } from '@app/contracts/realtime.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +17,6 @@ import {
   uniqueEmail,
 } from '../../testing/harness.ts';
 import { nextEvent, openSocket } from '../../testing/sockets.ts';
-import { SESSION_REVOKED_EVENT } from './session-push.ts';
 
 // Ended sessions reach their open sockets at once: `session:revoked` with the reason, then the
 // server disconnects them; sockets of sessions that stay open hear nothing. On PostgreSQL, and

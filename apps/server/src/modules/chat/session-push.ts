@@ -1,3 +1,4 @@
+import { SESSION_REVOKED_EVENT, type SessionRevoked } from '@app/contracts/realtime.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server } from 'socket.io';
 import type { SessionEnding, SessionEndings } from '../auth/plugin.ts';
@@ -5,9 +6,6 @@ import { sessionRoom, userRoom } from './realtime.ts';
 
 /** How long the open tabs have to confirm they heard the news before they are disconnected. */
 export const SESSION_END_ACK_MS = 2_000;
-
-/** The event an open socket of an ended session receives, just before it is disconnected. */
-export const SESSION_REVOKED_EVENT = 'session:revoked';
 
 /**
  * Tells the open sockets of sessions that ended (`session:revoked` with the reason), then
@@ -35,7 +33,7 @@ async function endSockets(io: Server, ending: SessionEnding): Promise<void> {
     // Called with the answers, or with an error once the time is up; either way it is time.
     sockets
       .timeout(SESSION_END_ACK_MS)
-      .emit(SESSION_REVOKED_EVENT, { reason: ending.reason }, () => resolve());
+      .emit(SESSION_REVOKED_EVENT, { reason: ending.reason } satisfies SessionRevoked, () => resolve());
   });
   sockets.disconnectSockets(true);
 }
