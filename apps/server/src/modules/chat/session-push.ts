@@ -11,14 +11,20 @@ export const SESSION_END_ACK_MS = 2_000;
  * Tells the open sockets of sessions that ended (`session:revoked` with the reason), then
  * disconnects them, whichever server process holds them: both go through the rooms, which the
  * adapter shares between processes. The disconnect waits for the sockets' acknowledgements (or a
- * short timeout), since the adapter does not keep a broadcast and a disconnect in order.
- * Returns a function that stops listening.
+ * short timeout), since the adapter does not keep a broadcast and a disconnect in order. A
+ * person's endings are told one after the other, so the first reason (an account disabled, then
+ * its sessions deleted) is the one heard. Returns a function that stops listening.
  */
 export function pushSessionEndings(io: Server, endings: SessionEndings, log: FastifyBaseLogger): () => void {
+  const telling = new Map<string, Promise<void>>();
   return endings.subscribe((ending) => {
-    endSockets(io, ending).catch((error: unknown) =>
-      log.warn({ err: error }, 'could not tell the sockets of an ended session'),
-    );
+    const told = (telling.get(ending.userId) ?? Promise.resolve())
+      .then(() => endSockets(io, ending))
+      .catch((error: unknown) => log.warn({ err: error }, 'could not tell the sockets of an ended session'));
+    telling.set(ending.userId, told);
+    void told.finally(() => {
+      if (telling.get(ending.userId) === told) telling.delete(ending.userId);
+    });
   });
 }
 
