@@ -15,6 +15,13 @@ export const TOTP_DIR = path.join(runDir, 'totp');
 export const MAIL_DIR = path.join(runDir, 'mail');
 const dataDir = path.join(runDir, 'data');
 const baseURL = `http://localhost:${serverPort}`;
+// A second app server whose assistant is a slow OpenAI-compatible fake, so a spec can stop an
+// answer while it streams (the built-in composer answers at once). Its own database.
+const slowServerPort = Number(process.env.E2E_SLOW_SERVER_PORT ?? serverPort + 20);
+const slowLlmPort = slowServerPort + 1;
+const slowDataDir = path.join(runDir, 'slow-llm-data');
+/** The app server whose assistant streams slowly (only the chat's stop test uses it). */
+export const SLOW_ASSISTANT_URL = `http://localhost:${slowServerPort}`;
 
 process.env.MAIL_DIR = MAIL_DIR;
 
@@ -34,6 +41,23 @@ export const ADMIN_AREA_EMAIL = 'admin-area.e2e@example.com';
 
 /** The admin who approves partner applications in the partner and affiliate specs. */
 export const PARTNERS_ADMIN_EMAIL = 'partners-admin.e2e@example.com';
+
+/** What every app server of the specs runs with: its port and data, this machine's mail sink. */
+function serverEnv(port: number, data: string): Record<string, string> {
+  return {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: data,
+    APP_URL: `http://localhost:${port}`,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    // Request limits stay on as in production (ADR 0172); only sign-ups are raised, because
+    // every spec signs up from this one machine.
+    REGISTRATIONS_PER_IP_PER_HOUR: '10000',
+    // E2E_WEB_DIST_DIR runs the specs against another build of the web app.
+    WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist'),
+    LOG_LEVEL: 'warn',
+  };
+}
 
 export default defineConfig({
   testDir: './e2e',
@@ -80,17 +104,7 @@ export default defineConfig({
       cwd: repoRoot,
       url: `http://127.0.0.1:${serverPort}/api/health`,
       env: {
-        PORT: String(serverPort),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        APP_URL: baseURL,
-        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-        // Request limits stay on as in production (ADR 0172); only sign-ups are raised, because
-        // every spec signs up from this one machine.
-        REGISTRATIONS_PER_IP_PER_HOUR: '10000',
-        // E2E_WEB_DIST_DIR runs the specs against another build of the web app.
-        WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist'),
-        LOG_LEVEL: 'warn',
+        ...serverEnv(serverPort, dataDir),
         // Admins have paid access: the birth-data specs register these addresses.
         ADMIN_EMAILS: [
           ...BIRTH_DATA_ADMINS,
@@ -98,6 +112,29 @@ export default defineConfig({
           OFFLINE_CHART_EMAIL,
           ADMIN_AREA_EMAIL,
         ].join(','),
+      },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      name: 'slow chat completions',
+      command: 'node --import tsx apps/server/src/testing/slow-chat-completions.ts',
+      cwd: repoRoot,
+      port: slowLlmPort,
+      env: { FAKE_LLM_PORT: String(slowLlmPort) },
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      name: 'server with a slow assistant',
+      command: `rm -rf "${slowDataDir}" && mkdir -p "${slowDataDir}" && node --import tsx apps/server/src/main.ts`,
+      cwd: repoRoot,
+      url: `http://127.0.0.1:${slowServerPort}/api/health`,
+      env: {
+        ...serverEnv(slowServerPort, slowDataDir),
+        LLM_PROVIDER: 'openai',
+        LLM_BASE_URL: `http://127.0.0.1:${slowLlmPort}/v1`,
+        LLM_MODEL: 'slow-test',
       },
       reuseExistingServer: false,
       timeout: 60_000,

@@ -7,7 +7,7 @@ import { expectNoSeriousViolations, expectNoSidewaysScroll } from './support/axe
 import { keepSecret, totpCode } from './support/second-factor.ts';
 
 // An operator sets up two-step sign-in, finds a person by email and disables them (their open tab
-// is signed out at its next step), approves a partner application and reads the audit log. A
+// is signed out at once), approves a partner application and reads the audit log. A
 // signed-in person without the admin role sees "Not allowed".
 
 test('a person without the admin role is told the admin area is not theirs', async ({ page }) => {
@@ -86,10 +86,11 @@ test('an admin enrols TOTP, disables a person, approves a partner and reads the 
   await drawer.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('table', { name: 'People' })).toContainText('Disabled');
 
-  // The disabled person's open tab finds its session gone at its next load and signs out.
-  await target.reload();
+  // The disabled person's open tab is told at once and signs out, without a reload.
   await expect(target).toHaveURL(/#\/$/);
+  await expect(target.getByText('This account has been disabled. Please contact support.')).toBeVisible();
   await expect(target.getByRole('tab', { name: 'Log in' })).toBeVisible();
+  expect(await target.evaluate(() => window.localStorage.getItem('authToken'))).toBeNull();
   await targetContext.close();
 
   // Approve the partner application.

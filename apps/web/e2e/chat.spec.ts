@@ -1,10 +1,12 @@
 import { expect, test } from '@playwright/test';
+import { SLOW_ASSISTANT_URL } from '../playwright.config.ts';
 import { expectNoSidewaysScroll, expectNoViolations } from './support/axe.ts';
 import { newSubscriberWithBirthData } from './support/subscriber.ts';
 
 // A subscriber (verified, paid with the local test checkout, birth data saved) asks a starter,
 // sees the answer arrive with the facts it used, renames and deletes conversations, reloads and
-// finds the history. A "?prompt=" link fills the box without sending.
+// finds the history. A "?prompt=" link fills the box without sending. On the server whose
+// assistant streams slowly, an answer is stopped halfway and kept, marked stopped.
 
 test('ask a starter, rename and delete conversations, reload and find the history', async ({ page }) => {
   // What the realtime socket brings in: the answers stream over it when it connects.
@@ -122,4 +124,32 @@ test('without WebSockets a tab answers over server-sent events, and another open
   await expect(messages.locator(':scope > li').nth(2)).toContainText(
     'What does my chart say about my career?',
   );
+});
+
+test.describe('with an assistant that streams slowly', () => {
+  test.use({ baseURL: SLOW_ASSISTANT_URL });
+
+  test('stop an answer while it streams; what was said is kept, marked stopped', async ({ page }) => {
+    await newSubscriberWithBirthData(page, 'chat-stop');
+    await page.goto('/#/chat');
+    await page.getByRole('button', { name: 'What does my Moon sign mean?' }).click();
+    const messages = page.getByRole('list', { name: 'Messages' });
+    // The fake model says "Your chart speaks." and then forty more words, slowly.
+    await expect(messages).toContainText('word1 ');
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await expect(page.getByRole('button', { name: 'Stop' })).toBeHidden();
+    await expect(messages).toContainText('You stopped this answer.');
+    // No more words arrive (the rest would take the fake model seconds).
+    await page.waitForTimeout(1_000);
+    const shown = (await messages.locator(':scope > li').nth(1).textContent()) ?? '';
+    expect(shown).toContain('word0 ');
+    expect(shown).not.toContain('word39');
+
+    await page.reload();
+    const answer = messages.locator(':scope > li').nth(1);
+    await expect(answer).toContainText('You stopped this answer.');
+    await expect(answer).toContainText('word0 ');
+    expect(await answer.textContent()).not.toContain('word39');
+    await expect(page.getByText('49 of 50 messages left today')).toBeVisible();
+  });
 });

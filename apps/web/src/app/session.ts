@@ -7,11 +7,12 @@ import { onAuthChangedElsewhere } from '../lib/auth-broadcast.ts';
 import { forgetAccountData } from '../lib/offline-account-data.ts';
 import { registerSessionData } from '../lib/session-data.ts';
 import { toast } from '../lib/toast-store.ts';
+import { startRealtimeSession } from './realtime-session.ts';
 
 /**
  * Connects the account to the data that hangs off it and starts the session (SPEC section 4):
  * subscription status and birth data load after the profile and clear at logout; other tabs'
- * changes are picked up; a revoked session signs this tab out. Returns a function that undoes it.
+ * changes are picked up; a revoked session signs this tab out, at once when the server says so. Returns a function that undoes it.
  */
 export function startSession(): () => void {
   const stops = [
@@ -45,6 +46,8 @@ export function startSession(): () => void {
     }),
     // Before the router reads the address: the partner code is taken out of it.
     startAffiliateTracking(),
+    // The server says when this session ends (disabled, signed out elsewhere), without a reload.
+    startRealtimeSession(),
   ];
 
   setUnauthorizedHandler(() => {

@@ -12,9 +12,11 @@ import { SecondFactorService } from './second-factor.ts';
 import { secondFactorRoutes } from './second-factor-routes.ts';
 import { AuthService } from './service.ts';
 import { SESSION_CHANGES_CHANNEL, SessionCache } from './session-cache.ts';
+import { SessionEndings } from './session-endings.ts';
 import { TokenSigner } from './tokens.ts';
 
 export type { AuthService, DeletionStep, ExportSection } from './service.ts';
+export type { SessionEnding, SessionEndings } from './session-endings.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,6 +24,8 @@ declare module 'fastify' {
     auth: AuthService;
     /** Two-step sign-in (TOTP) of accounts; sessions that passed it may use the admin area. */
     secondFactor: SecondFactorService;
+    /** Sessions this process ended (signed out, account disabled or deleted), as they end. */
+    sessionEndings: SessionEndings;
   }
 }
 
@@ -42,8 +46,9 @@ export const authModule = defineModule({
     const sessionCache = new SessionCache((onChange) =>
       database.watchChanges(SESSION_CHANGES_CHANNEL, onChange, app.log),
     );
+    const sessionEndings = new SessionEndings();
     const auth = new AuthService({
-      repo: new AuthRepository(database.db, sessionCache),
+      repo: new AuthRepository(database.db, sessionCache, sessionEndings),
       sessions: sessionCache,
       hasher: new PasswordHasher(),
       tokens: new TokenSigner(config.jwtSecret, clock),
@@ -63,6 +68,7 @@ export const authModule = defineModule({
     });
     app.decorate('auth', auth);
     app.decorate('secondFactor', secondFactor);
+    app.decorate('sessionEndings', sessionEndings);
     await app.register(authGuard, {
       authenticate: (token) => auth.authenticate(token),
       hasSecondFactor: (userId) => secondFactor.hasConfirmed(userId),

@@ -2,6 +2,7 @@ import type { Role, User } from '@app/contracts/auth.ts';
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { Tables } from '../../platform/db/schema.ts';
 import type { RevocationTarget, SessionCache } from './session-cache.ts';
+import type { SessionEnding, SessionEndings } from './session-endings.ts';
 import type { SecretPurpose } from './tables.ts';
 
 /** A person as the rest of the server sees them (never with the password hash). */
@@ -47,10 +48,21 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 export class AuthRepository {
+  /** Sessions ended inside a transaction, announced once it commits. */
+  private readonly endedInTransaction = new WeakMap<Kysely<Tables>, SessionEnding[]>();
+
   constructor(
     private readonly db: Kysely<Tables>,
     private readonly sessions: SessionCache,
+    private readonly endings?: SessionEndings,
   ) {}
+
+  /** Announces ended sessions now, or when the transaction `trx` commits. */
+  private ended(ending: SessionEnding, trx: Kysely<Tables> = this.db): void {
+    const pending = this.endedInTransaction.get(trx);
+    if (pending) pending.push(ending);
+    else this.endings?.announce(ending);
+  }
 
   /** Writes that can end a session or change an account go through the session cache. */
   private revoking<T>(target: RevocationTarget, write: () => Promise<T>): Promise<T> {
@@ -149,12 +161,16 @@ export class AuthRepository {
         .where('id', '=', id)
         .executeTakeFirst(),
     );
-    return Number(result.numUpdatedRows) === 1;
+    const changed = Number(result.numUpdatedRows) === 1;
+    // A disabled account's sessions no longer authenticate, whether or not they are deleted too.
+    if (changed && changes.disabled) this.ended({ userId: id, reason: 'disabled' }, trx);
+    return changed;
   }
 
   async deleteUser(id: string): Promise<void> {
     // Sessions and secrets go with the row (ON DELETE CASCADE).
     await this.revoking({ userId: id }, () => this.db.deleteFrom('users').where('id', '=', id).execute());
+    this.ended({ userId: id, reason: 'deleted' });
   }
 
   // Sessions
@@ -257,7 +273,9 @@ export class AuthRepository {
         .where('user_id', '=', userId)
         .executeTakeFirst(),
     );
-    return Number(result.numDeletedRows) === 1;
+    const deleted = Number(result.numDeletedRows) === 1;
+    if (deleted) this.ended({ userId, sessionId, reason: 'signed-out' });
+    return deleted;
   }
 
   /** Ends every session of a person, except one if named. Returns how many ended. */
@@ -269,7 +287,9 @@ export class AuthRepository {
     let query = trx.deleteFrom('sessions').where('user_id', '=', userId);
     if (exceptSessionId) query = query.where('id', '!=', exceptSessionId);
     const result = await this.revoking({ userId }, () => query.executeTakeFirst());
-    return Number(result.numDeletedRows);
+    const count = Number(result.numDeletedRows);
+    if (count > 0) this.ended({ userId, exceptSessionId, reason: 'signed-out' }, trx);
+    return count;
   }
 
   async deleteExpired(now: string): Promise<void> {
@@ -364,7 +384,15 @@ export class AuthRepository {
   }
 
   /** A transaction of account writes; the session cache forgets everything once it ends. */
-  transaction<T>(work: (trx: Transaction<Tables>) => Promise<T>): Promise<T> {
-    return this.revoking({ everything: true }, () => this.db.transaction().execute(work));
+  async transaction<T>(work: (trx: Transaction<Tables>) => Promise<T>): Promise<T> {
+    const ended: SessionEnding[] = [];
+    const result = await this.revoking({ everything: true }, () =>
+      this.db.transaction().execute((trx) => {
+        this.endedInTransaction.set(trx, ended);
+        return work(trx);
+      }),
+    );
+    for (const ending of ended) this.endings?.announce(ending);
+    return result;
   }
 }

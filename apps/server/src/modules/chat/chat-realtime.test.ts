@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeChatCompletions, startFakeChatCompletions } from '../../testing/fake-chat-completions.ts';
 import {
   bearer,
   createTestApp,
@@ -13,6 +12,7 @@ import {
   TEST_REDIS_URL,
   type TestApp,
 } from '../../testing/harness.ts';
+import { nextEvent, openSocket } from '../../testing/sockets.ts';
 
 // The chat over Socket.IO, and the OpenAI-compatible provider against a local server that speaks
 // the chat-completions protocol (streaming), including its failures.
@@ -20,50 +20,12 @@ import {
 const ADMINS = Array.from({ length: 30 }, (_, i) => `socket.${i}@chat.test`);
 let nextAdmin = 0;
 
-/** A local chat-completions server; `mode` decides how it answers the next requests. */
-let mode: 'stream' | 'fail' | 'stall' | 'slow' = 'stream';
-let llm: Server;
-let llmUrl: string;
-
-function chunk(text: string): string {
-  return `data: ${JSON.stringify({
-    id: 'c1',
-    object: 'chat.completion.chunk',
-    created: 0,
-    model: 'test',
-    choices: [{ index: 0, delta: { content: text }, finish_reason: null }],
-  })}\n\n`;
-}
+let llm: FakeChatCompletions;
 
 beforeAll(async () => {
-  llm = createServer((request, response) => {
-    let body = '';
-    request.on('data', (c) => {
-      body += c;
-    });
-    request.on('end', async () => {
-      if (mode === 'fail') {
-        response.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"down"}}');
-        return;
-      }
-      const sent = JSON.parse(body) as { messages: { role: string; content: string }[] };
-      const grounded = sent.messages.some((m) => m.role === 'system' && m.content.startsWith('FACTS '));
-      response.writeHead(200, { 'content-type': 'text/event-stream' });
-      const words = grounded ? ['Your ', 'chart ', 'speaks.'] : ['No ', 'facts.'];
-      if (mode === 'slow') for (let i = 0; i < 40; i++) words.push(`word${i} `);
-      for (const [i, word] of words.entries()) {
-        if (response.destroyed) return;
-        response.write(chunk(word));
-        if (mode === 'stall' && i === 0) return; // never another byte
-        if (mode === 'slow') await new Promise((r) => setTimeout(r, 50));
-      }
-      response.end('data: [DONE]\n\n');
-    });
-  });
-  await new Promise<void>((resolve) => llm.listen(0, '127.0.0.1', resolve));
-  llmUrl = `http://127.0.0.1:${(llm.address() as AddressInfo).port}/v1`;
+  llm = await startFakeChatCompletions();
 });
-afterAll(() => new Promise<void>((resolve) => llm.close(() => resolve())));
+afterAll(() => llm.close());
 
 async function start(
   withLlm: boolean,
@@ -77,7 +39,7 @@ async function start(
         assistant: {
           provider: 'openai' as const,
           openai: {
-            baseUrl: llmUrl,
+            baseUrl: llm.url,
             apiKey: 'test-key',
             model: 'test',
             timeoutMs: 2000,
@@ -115,19 +77,6 @@ async function subscriber(t: TestApp): Promise<{ token: string; session: string 
   return { token, session: created.json().data.id };
 }
 
-function open(base: string, token?: string): Socket {
-  return connect(base, {
-    path: '/socket.io',
-    auth: token ? { token } : {},
-    transports: ['websocket'],
-    reconnection: false,
-  });
-}
-
-function next<T>(socket: Socket, event: string): Promise<T> {
-  return new Promise((resolve) => socket.once(event, resolve));
-}
-
 describe('chat over the socket', () => {
   let t: TestApp;
   let base: string;
@@ -137,22 +86,32 @@ describe('chat over the socket', () => {
   afterAll(() => t.close());
 
   it('refuses a handshake without a valid token', async () => {
-    const socket = open(base);
-    const error = await next<Error>(socket, 'connect_error');
+    const socket = openSocket(base);
+    const error = await nextEvent<Error>(socket, 'connect_error');
     expect(error.message).toMatch(/Authentication required/);
     socket.close();
-    const forged = open(base, 'not-a-token');
-    expect((await next<Error>(forged, 'connect_error')).message).toMatch(/Authentication required/);
+    const forged = openSocket(base, 'not-a-token');
+    expect((await nextEvent<Error>(forged, 'connect_error')).message).toMatch(/Authentication required/);
     forged.close();
+  });
+
+  it('lets any signed-in person connect, and refuses the chat to one who may not use it', async () => {
+    const { token } = await register(t.app);
+    const socket = openSocket(base, token);
+    await nextEvent(socket, 'connect');
+    const refused = nextEvent<{ status: number; code: string }>(socket, 'chat:error');
+    socket.emit('chat:send', { sessionId: randomUUID(), content: 'Hello?' });
+    expect(await refused).toMatchObject({ status: 403, code: 'EMAIL_NOT_VERIFIED' });
+    socket.close();
   });
 
   it('streams deltas and a done event, stores the answer, and disconnects a revoked session', async () => {
     const { token, session } = await subscriber(t);
-    const socket = open(base, token);
-    await next(socket, 'connect');
+    const socket = openSocket(base, token);
+    await nextEvent(socket, 'connect');
     const deltas: string[] = [];
     socket.on('chat:delta', (d: { text: string }) => deltas.push(d.text));
-    const done = next<{ message: { content: string; facts: unknown[] } }>(socket, 'chat:done');
+    const done = nextEvent<{ message: { content: string; facts: unknown[] } }>(socket, 'chat:done');
     socket.emit('chat:send', { sessionId: session, content: 'What does my Moon sign mean?' });
     const { message } = await done;
     expect(deltas.length).toBeGreaterThan(1);
@@ -163,12 +122,12 @@ describe('chat over the socket', () => {
     ).json().data;
     expect(stored.messages).toHaveLength(2);
 
-    const bad = next<{ status: number }>(socket, 'chat:error');
+    const bad = nextEvent<{ status: number }>(socket, 'chat:error');
     socket.emit('chat:send', { sessionId: session, content: '   ' });
     expect((await bad).status).toBe(422);
 
     await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) });
-    const gone = next(socket, 'disconnect');
+    const gone = nextEvent(socket, 'disconnect');
     socket.emit('chat:send', { sessionId: session, content: 'Still there?' });
     await gone;
     expect(socket.connected).toBe(false);
@@ -195,9 +154,9 @@ describe('an answer given over HTTP', () => {
 
   it("reaches the person's open sockets as chat:done (another tab sees it)", async () => {
     const { token, session } = await subscriber(t);
-    const socket = open(base, token);
-    await next(socket, 'connect');
-    const done = next<{ sessionId: string; message: { role: string } }>(socket, 'chat:done');
+    const socket = openSocket(base, token);
+    await nextEvent(socket, 'connect');
+    const done = nextEvent<{ sessionId: string; message: { role: string } }>(socket, 'chat:done');
     await askOver(t.app, token, session);
     expect(await done).toMatchObject({ sessionId: session, message: { role: 'assistant' } });
     socket.close();
@@ -208,9 +167,9 @@ describe('an answer given over HTTP', () => {
   if (TEST_DATABASE_URL)
     it('reaches a socket held by another server process on the same database', async () => {
       const { token, session } = await subscriber(t);
-      const socket = open(base, token);
-      await next(socket, 'connect');
-      const done = next<{ sessionId: string }>(socket, 'chat:done');
+      const socket = openSocket(base, token);
+      await nextEvent(socket, 'connect');
+      const done = nextEvent<{ sessionId: string }>(socket, 'chat:done');
       const other = await t.startAnotherServer();
       await askOver(other, token, session);
       expect(await done).toMatchObject({ sessionId: session });
@@ -228,9 +187,9 @@ if (TEST_REDIS_URL) {
       });
       try {
         const { token, session } = await subscriber(t);
-        const socket = open(base, token);
-        await next(socket, 'connect');
-        const done = next<{ sessionId: string }>(socket, 'chat:done');
+        const socket = openSocket(base, token);
+        await nextEvent(socket, 'connect');
+        const done = nextEvent<{ sessionId: string }>(socket, 'chat:done');
         const other = await t.startAnotherServer();
         const asked = await other.inject({
           method: 'POST',
@@ -273,7 +232,7 @@ describe('an OpenAI-compatible provider', () => {
   }
 
   it('streams the model’s tokens with the chart facts given as context', async () => {
-    mode = 'stream';
+    llm.mode = 'stream';
     const { token, session } = await subscriber(t);
     expect(await ask(token, session)).toMatchObject({
       content: 'Your chart speaks.',
@@ -284,11 +243,11 @@ describe('an OpenAI-compatible provider', () => {
 
   it('falls back to the built-in assistant when the provider fails or stalls, and says so', async () => {
     const { token, session } = await subscriber(t);
-    mode = 'fail';
+    llm.mode = 'fail';
     const failed = await ask(token, session);
     expect(failed).toMatchObject({ provider: 'openai', fallback: true });
     expect(failed.content).toMatch(/Moon in/);
-    mode = 'stall';
+    llm.mode = 'stall';
     const stalled = await ask(token, session);
     expect(stalled.fallback).toBe(true);
     expect(stalled.content.startsWith('Your ')).toBe(true);
@@ -296,12 +255,12 @@ describe('an OpenAI-compatible provider', () => {
   });
 
   it('stops an answer on chat:stop and stores what was said, marked stopped', async () => {
-    mode = 'slow';
+    llm.mode = 'slow';
     const { token, session } = await subscriber(t);
-    const socket = open(base, token);
-    await next(socket, 'connect');
+    const socket = openSocket(base, token);
+    await nextEvent(socket, 'connect');
     socket.once('chat:delta', () => socket.emit('chat:stop', { sessionId: session }));
-    const done = next<{ message: { content: string; stopped: boolean } }>(socket, 'chat:done');
+    const done = nextEvent<{ message: { content: string; stopped: boolean } }>(socket, 'chat:done');
     socket.emit('chat:send', { sessionId: session, content: 'Tell me everything' });
     const { message } = await done;
     expect(message.stopped).toBe(true);

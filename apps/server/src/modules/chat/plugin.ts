@@ -5,13 +5,18 @@ import { type Assistant, builtinAssistant } from './assistant.ts';
 import * as chat from './migrations/0060-chat.ts';
 import * as chatByTime from './migrations/0061-chat-messages-by-time.ts';
 import { openAiAssistant } from './openai-assistant.ts';
-import { attachRealtime } from './realtime.ts';
+import { attachRealtime, userRoom } from './realtime.ts';
 import { shareRealtimeAcrossProcesses } from './realtime-adapter.ts';
 import { ChatRepository } from './repository.ts';
 import { chatRoutes } from './routes.ts';
 import { ChatService } from './service.ts';
+import { pushSessionEndings } from './session-push.ts';
 
-/** The assistant: /api/chat/* over HTTP (answers stream as server-sent events) and Socket.IO. */
+/**
+ * The assistant: /api/chat/* over HTTP (answers stream as server-sent events) and Socket.IO. The
+ * Socket.IO server is the app's realtime connection for every signed-in person: it also tells
+ * the open tabs of ended sessions (decision 0196).
+ */
 export const chatModule = defineModule({
   name: 'chat',
   dependencies: ['auth', 'subscription', 'birth-data'],
@@ -27,7 +32,7 @@ export const chatModule = defineModule({
       clock: app.clock,
       assistant,
       birthOf: (userId) => app.birthData.birthFacts(userId),
-      announce: (userId, done) => realtime?.to(`user:${userId}`).emit('chat:done', done),
+      announce: (userId, done) => realtime?.to(userRoom(userId)).emit('chat:done', done),
       allowance: {
         consume: (user) => app.subscriptions.allowances.consume(user, 'chatMessages'),
         usage: async (user) => {
@@ -45,7 +50,7 @@ export const chatModule = defineModule({
     realtime = attachRealtime(app, {
       service,
       authenticate: (token) => app.auth.authenticate(token),
-      // The same checks as the routes' guard, for the socket's handshake.
+      // The same checks as the routes' guard, for each question asked over the socket.
       checkAccess: async (user) => {
         if (!user.emailVerified)
           throw new AppError(403, 'EMAIL_NOT_VERIFIED', 'Please verify your email address first.');
@@ -54,5 +59,9 @@ export const chatModule = defineModule({
       },
     });
     await shareRealtimeAcrossProcesses(app, realtime);
+    const stopPushing = pushSessionEndings(realtime, app.sessionEndings, app.log);
+    app.addHook('onClose', async () => {
+      stopPushing();
+    });
   },
 });

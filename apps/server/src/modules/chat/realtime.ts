@@ -7,10 +7,12 @@ import type { AuthUser } from '../../platform/auth-guard.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ChatService } from './service.ts';
 
-// The chat over Socket.IO on the server's own port: the same token authenticates the handshake,
-// each person has a room, `chat:send` streams `chat:delta` pieces and a `chat:done`, `chat:stop`
-// stops the answer. Sessions are checked again on every message and every few seconds, so a
-// revoked session is disconnected.
+// The app's realtime connection, Socket.IO on the server's own port: the same token authenticates
+// the handshake, so every signed-in person may connect (the chat's own checks run per question).
+// Each person has a room `user:<id>` and each session a room `session:<id>`, where the news of
+// ended sessions arrives (session-push.ts). `chat:send` streams `chat:delta` pieces and a
+// `chat:done`, `chat:stop` stops the answer. Sessions are checked again on every message and every
+// few seconds, so a revoked session is disconnected even when its news was missed.
 
 const REVALIDATE_MS = 10_000;
 const SendSchema = z.object({ sessionId: z.string().uuid() }).and(ChatMessageBodySchema);
@@ -20,7 +22,7 @@ export interface RealtimeOptions {
   service: ChatService;
   /** The person behind a token, or null when the session ended. */
   authenticate(token: string): Promise<AuthUser | null>;
-  /** Throws an AppError when the person may not use the chat (unverified, no plan with the chat). */
+  /** Throws an AppError when the person may not use the chat (unverified, no plan with the chat); checked per question. */
   checkAccess(user: AuthUser): Promise<void>;
 }
 
@@ -29,6 +31,9 @@ interface SocketData {
   user: AuthUser;
   answering: Map<string, AbortController>;
 }
+
+export const userRoom = (userId: string) => `user:${userId}`;
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 function problem(error: unknown): { status: number; error: string; code: string } {
   if (error instanceof AppError) return { status: error.status, error: error.message, code: error.code };
@@ -48,12 +53,11 @@ export function attachRealtime(app: FastifyInstance, options: RealtimeOptions): 
     try {
       const user = token ? await options.authenticate(token) : null;
       if (!user) return next(new Error(statusMessage(401)));
-      await options.checkAccess(user);
       const data = socket.data as SocketData;
       data.token = token;
       data.user = user;
       data.answering = new Map();
-      await socket.join(`user:${user.id}`);
+      await socket.join([userRoom(user.id), sessionRoom(user.sessionId)]);
       next();
     } catch (error) {
       next(new Error(problem(error).error));
@@ -83,6 +87,7 @@ export function attachRealtime(app: FastifyInstance, options: RealtimeOptions): 
       data.answering.get(parsed.data.sessionId)?.abort();
       data.answering.set(parsed.data.sessionId, stop);
       try {
+        await options.checkAccess(user);
         const exchange = await options.service.send(
           user,
           parsed.data.sessionId,

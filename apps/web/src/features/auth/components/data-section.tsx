@@ -8,6 +8,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { getErrorMessage } from '../../../lib/error-messages.ts';
 import { useModals, useOpenModal } from '../../../lib/modal-store.ts';
+import { whileEndingOwnSession } from '../../../lib/realtime-socket.ts';
 import { applyServerErrors } from '../../../lib/server-errors.ts';
 import { toast } from '../../../lib/toast-store.ts';
 import { deleteAccount } from '../api/delete-account.ts';
@@ -50,7 +51,7 @@ function DeleteAccountDialog({ onDeleted }: { onDeleted: () => void }) {
   const onSubmit = async (body: DeleteAccountBody) => {
     setFormError(null);
     try {
-      await deleteAccount(body);
+      await whileEndingOwnSession(() => deleteAccount(body));
       close();
       onDeleted();
     } catch (error) {

@@ -3,6 +3,7 @@ import { STORAGE_KEYS } from '@app/contracts/constants.ts';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { broadcastAuthChanged } from '../../../lib/auth-broadcast.ts';
+import { whileEndingOwnSession } from '../../../lib/realtime-socket.ts';
 import { clearSessionData, loadSessionData } from '../../../lib/session-data.ts';
 import { readStorage, removeStorage, writeStorage } from '../../../lib/storage.ts';
 import { getProfile } from '../api/get-profile.ts';
@@ -91,7 +92,7 @@ export const useAuth = create<AuthState>()(
         logout: async ({ server = true } = {}) => {
           if (server && get().token) {
             // Best effort: the local sign-out happens whatever the server says.
-            await logoutRequest().catch(() => undefined);
+            await whileEndingOwnSession(logoutRequest).catch(() => undefined);
           }
           clearLocal();
           set({ error: null });

@@ -1,9 +1,9 @@
 import { ChatDeltaSchema, ChatDoneSchema } from '@app/contracts/chat.ts';
 import { NETWORK_ERROR_MESSAGE, statusMessage } from '@app/contracts/errors.ts';
 import { bearerHeader, reportUnauthorized } from '../../../lib/api-client.ts';
+import { connectedRealtimeSocket } from '../../../lib/realtime-socket.ts';
 import { createSseParser } from '../lib/parse-sse.ts';
 import { ChatSendError, CUT_OFF_MESSAGE, type SentExchange } from './chat-send-error.ts';
-import { connectedChatSocket } from './chat-socket.ts';
 import { sendOverSocket } from './send-over-socket.ts';
 
 async function refusal(response: Response): Promise<ChatSendError> {
@@ -24,12 +24,12 @@ interface SendOptions {
 }
 
 /**
- * Asks a question and streams the answer: over the realtime socket when the chat page holds a
+ * Asks a question and streams the answer: over the realtime socket when the app holds a
  * connected one, otherwise over HTTP with server-sent events (the socket could not connect, or
  * is reconnecting).
  */
 export function sendMessage(sessionId: string, content: string, options: SendOptions): Promise<SentExchange> {
-  const socket = connectedChatSocket();
+  const socket = connectedRealtimeSocket();
   return socket
     ? sendOverSocket(socket, sessionId, content, options)
     : sendOverHttp(sessionId, content, options);

@@ -1,17 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { holdRealtimeSocket } from '../../../lib/realtime-socket.ts';
 import { chatKeys } from '../api/chat-keys.ts';
-import { holdChatSocket } from '../api/chat-socket.ts';
 import { useChatStream } from '../stores/chat-stream-store.ts';
 
 /**
- * Holds the realtime connection while the chat page is open. Answers stored elsewhere (another
- * tab or device of the same person) arrive as `chat:done` and refresh the conversations shown.
+ * Holds the realtime connection while the chat page is open (the app holds it too while someone
+ * is signed in). Answers stored elsewhere (another tab or device of the same person) arrive as
+ * `chat:done` and refresh the conversations shown.
  */
 export function useChatRealtime(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const { socket, release } = holdChatSocket();
+    const { socket, release } = holdRealtimeSocket();
     const onDone = (payload: { sessionId?: unknown }) => {
       if (typeof payload?.sessionId !== 'string') return;
       // This tab's own answer is placed by the sender when it settles.

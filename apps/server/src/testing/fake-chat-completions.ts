@@ -1,0 +1,68 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+// A local OpenAI-compatible chat-completions endpoint (streaming), for the openai provider's tests
+// and the chat's end-to-end stop test. It answers "Your chart speaks." when the chart facts were
+// sent as context, else "No facts.". `mode` decides how the next requests are answered:
+// stream (at once), fail (500), stall (one piece, then silence), slow (40 more words, `slowMs` apart).
+
+export type FakeCompletionsMode = 'stream' | 'fail' | 'stall' | 'slow';
+
+export interface FakeChatCompletions {
+  /** The base address to configure the provider with (ends in /v1). */
+  url: string;
+  mode: FakeCompletionsMode;
+  close(): Promise<void>;
+}
+
+function chunk(text: string): string {
+  return `data: ${JSON.stringify({
+    id: 'c1',
+    object: 'chat.completion.chunk',
+    created: 0,
+    model: 'test',
+    choices: [{ index: 0, delta: { content: text }, finish_reason: null }],
+  })}\n\n`;
+}
+
+export async function startFakeChatCompletions(
+  options: { port?: number; mode?: FakeCompletionsMode; slowMs?: number } = {},
+): Promise<FakeChatCompletions> {
+  const slowMs = options.slowMs ?? 50;
+  const server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (c) => {
+      body += c;
+    });
+    request.on('end', async () => {
+      if (fake.mode === 'fail') {
+        response.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"down"}}');
+        return;
+      }
+      const sent = JSON.parse(body) as { messages: { role: string; content: string }[] };
+      const grounded = sent.messages.some((m) => m.role === 'system' && m.content.startsWith('FACTS '));
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      const words = grounded ? ['Your ', 'chart ', 'speaks.'] : ['No ', 'facts.'];
+      const mode = fake.mode;
+      if (mode === 'slow') for (let i = 0; i < 40; i++) words.push(`word${i} `);
+      for (const [i, word] of words.entries()) {
+        if (response.destroyed) return;
+        response.write(chunk(word));
+        if (mode === 'stall' && i === 0) return; // never another byte
+        if (mode === 'slow') await new Promise((r) => setTimeout(r, slowMs));
+      }
+      response.end('data: [DONE]\n\n');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const fake: FakeChatCompletions = {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    mode: options.mode ?? 'stream',
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+  return fake;
+}

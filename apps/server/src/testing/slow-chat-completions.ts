@@ -1,0 +1,14 @@
+// Run by the web app's end-to-end setup (apps/web/playwright.config.ts): the fake chat-completions
+// endpoint, answering slowly, for the server that lets a spec stop an answer while it streams.
+import { startFakeChatCompletions } from './fake-chat-completions.ts';
+
+const fake = await startFakeChatCompletions({
+  port: Number(process.env.FAKE_LLM_PORT ?? 4631),
+  mode: 'slow',
+  slowMs: Number(process.env.FAKE_LLM_SLOW_MS ?? 300),
+});
+console.log(`Slow chat completions at ${fake.url}`);
+
+const stop = () => void fake.close().then(() => process.exit(0));
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
