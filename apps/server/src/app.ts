@@ -20,6 +20,7 @@ import { collectMigrations, migrateToLatest } from './platform/db/migrate.ts';
 import { registerDocs } from './platform/docs.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { healthRoutes } from './platform/health.ts';
+import { SharedJobQueue } from './platform/job-queue.ts';
 import { closeConnectionsWhenClosing, slowClientSafeServer } from './platform/lifecycle.ts';
 import { loggerOptions, resilientLogStream } from './platform/logging.ts';
 import { Mailer } from './platform/mailer/mailer.ts';
@@ -130,17 +131,20 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('clock', clock);
   app.decorate('database', database);
   app.decorate('mailer', mailer);
-  const scheduledJobs = new ScheduledJobs();
+  const jobs = options.mailLoop !== false;
+  const scheduledJobs = new ScheduledJobs(
+    jobs && redis && config.redis ? new SharedJobQueue(redis, config.redis.keyPrefix, app.log) : null,
+  );
   app.decorate('scheduledJobs', scheduledJobs);
   app.decorate('audit', new AuditLog(database.db, clock));
   app.decorate('throttle', throttle);
   // Runs after the modules' own onClose hooks (last registered, first run): mail, then the database.
   app.addHook('onClose', async () => {
+    await scheduledJobs.close();
     await mailer.stop();
     await closeDatabase();
     await redis?.quit().catch(() => redis.disconnect());
   });
-  const jobs = options.mailLoop !== false;
   if (jobs) {
     app.addHook('onReady', async () => mailer.start());
     scheduledJobs.every(app, {
