@@ -21,7 +21,7 @@ import { registerDocs } from './platform/docs.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { healthRoutes } from './platform/health.ts';
 import { SharedJobQueue } from './platform/job-queue.ts';
-import { closeConnectionsWhenClosing, slowClientSafeServer } from './platform/lifecycle.ts';
+import { closeConnectionsWhenClosing, Shutdown, slowClientSafeServer } from './platform/lifecycle.ts';
 import { loggerOptions, resilientLogStream } from './platform/logging.ts';
 import { Mailer } from './platform/mailer/mailer.ts';
 import { registerMetrics } from './platform/metrics.ts';
@@ -71,6 +71,8 @@ declare module 'fastify' {
     throttle: Throttle;
     /** The connection to Redis when REDIS_URL is set (several server processes), else null. */
     redis: Redis | null;
+    /** Stopping gracefully (SIGTERM): drain, then close. */
+    shutdown: Shutdown;
   }
 }
 
@@ -106,7 +108,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandling(app);
-  closeConnectionsWhenClosing(app);
+  const shutdown = new Shutdown(app);
+  app.decorate('shutdown', shutdown);
+  closeConnectionsWhenClosing(app, shutdown);
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
@@ -158,7 +162,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await registerSecurity(app, config);
   registerRequestLimits(app, config, throttle);
   await registerDocs(app);
-  await app.register(healthRoutes, { prefix: '/api', db: database.db });
+  await app.register(healthRoutes, { prefix: '/api', db: database.db, shutdown });
   registerMetrics(app, { token: config.metricsToken, db: database.db });
   const moduleOptions: ModuleOptions = { jobs };
   for (const module of MODULES) await app.register(module.plugin, moduleOptions);
