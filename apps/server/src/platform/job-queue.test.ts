@@ -125,3 +125,24 @@ if (!TEST_REDIS_URL) {
     });
   });
 }
+
+describe('scheduled jobs with Redis away', () => {
+  it('hold neither the start nor the stop of the server', { timeout: 60_000 }, async () => {
+    // Nothing listens on this port: the queue waits for a Redis that never comes.
+    const t = await createTestApp({
+      mailLoop: true,
+      config: { redis: { url: 'redis://127.0.0.1:1', keyPrefix: 'test-away' } },
+    });
+    let closing = 0;
+    try {
+      expect((await t.app.inject('/api/health')).statusCode).toBe(200);
+      const runs = await t.app.scheduledJobs.report();
+      expect(runs.map((job) => job.name)).toContain('sent mail clean-up');
+      expect(runs.every((job) => job.lastRunAt === null)).toBe(true);
+    } finally {
+      closing = Date.now();
+      await t.close();
+    }
+    expect(Date.now() - closing).toBeLessThan(5_000);
+  });
+});

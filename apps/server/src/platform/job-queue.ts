@@ -32,6 +32,7 @@ export class SharedJobQueue {
   private readonly jobs = new Map<string, QueuedJob>();
   private readonly runsKey: string;
   private readonly lockPrefix: string;
+  private closing = false;
 
   constructor(
     redis: Redis,
@@ -49,9 +50,14 @@ export class SharedJobQueue {
     this.lockPrefix = `${keyPrefix}:scheduled-jobs:running:`;
   }
 
-  /** Schedules the job (idempotent across processes: the scheduler is keyed by the job's name). */
+  /**
+   * Schedules the job (idempotent across processes: the scheduler is keyed by the job's name) and
+   * starts taking jobs. While Redis is away this waits for it; the server does not wait for this.
+   */
   async schedule(job: QueuedJob): Promise<void> {
+    if (this.closing) return;
     this.jobs.set(job.name, job);
+    this.worker ??= this.startWorker();
     await this.queue.upsertJobScheduler(
       job.name,
       { every: job.intervalMs },
@@ -65,7 +71,6 @@ export class SharedJobQueue {
         },
       },
     );
-    this.worker ??= this.startWorker();
   }
 
   private startWorker(): Worker {
@@ -135,10 +140,21 @@ export class SharedJobQueue {
     return runs;
   }
 
-  /** Stops taking jobs (a run in progress finishes first), then lets go of Redis. */
+  /**
+   * Stops taking jobs (a run in progress finishes first), then lets go of Redis. With Redis away
+   * there is nothing to finish cleanly: the connections are dropped and the rest is not awaited
+   * for more than a moment.
+   */
   async close(): Promise<void> {
-    await this.worker?.close();
-    await this.queue.close();
-    await this.connection.quit().catch(() => this.connection.disconnect());
+    this.closing = true;
+    if (this.connection.status === 'ready') {
+      await this.worker?.close();
+      await this.queue.close();
+      await this.connection.quit().catch(() => this.connection.disconnect());
+      return;
+    }
+    this.connection.disconnect();
+    const closed = Promise.allSettled([this.worker?.close(true), this.queue.close()]);
+    await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
   }
 }

@@ -96,12 +96,15 @@ export class ScheduledJobs {
   ): void {
     app.addHook('onReady', async () => {
       state.startedAt = Date.now();
-      await queue.schedule({
-        name: job.name,
-        intervalMs: job.intervalMs,
-        task: job.task,
-        retry: { attempts: QUEUED_ATTEMPTS, delayMs: retryDelayMs(job.intervalMs) },
-      });
+      // Not awaited: a Redis that is away does not hold the start; the schedule is made once it is back.
+      queue
+        .schedule({
+          name: job.name,
+          intervalMs: job.intervalMs,
+          task: job.task,
+          retry: { attempts: QUEUED_ATTEMPTS, delayMs: retryDelayMs(job.intervalMs) },
+        })
+        .catch((error: unknown) => app.log.error({ err: error, job: job.name }, 'scheduling a job failed'));
     });
     // Closed with the first module that closes: its run in progress ends before any module stops.
     app.addHook('onClose', () => this.close());
