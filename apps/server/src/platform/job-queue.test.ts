@@ -46,7 +46,7 @@ if (!TEST_REDIS_URL) {
   describe('scheduled jobs through Redis', () => {
     it('run once per period across two processes, never in both', { timeout: 30_000 }, async () => {
       const intervalMs = 500;
-      const runs: { at: number; process: string }[] = [];
+      const runs: { at: number; dueAt: number; process: string }[] = [];
       let serial = 0;
       const { t, other } = await twoProcesses(redisUrl, (app) => {
         serial += 1;
@@ -54,24 +54,25 @@ if (!TEST_REDIS_URL) {
         app.scheduledJobs.every(app, {
           name: 'tick',
           intervalMs,
-          task: async () => {
-            runs.push({ at: Date.now(), process });
+          task: async ({ dueAt }) => {
+            runs.push({ at: Date.now(), dueAt, process });
             // Long enough that both processes would have taken the run if both could.
             await new Promise((resolve) => setTimeout(resolve, 50));
           },
         });
       });
       try {
-        const started = Date.now();
         await until(() => runs.length >= 6, 15_000);
-        const elapsed = Date.now() - started;
-        // BullMQ aligns the periods on multiples of the interval: one run for each.
-        const periods = runs.map((run) => Math.floor(run.at / intervalMs));
+        // One run for each period (each due time), never two, whichever process took it.
+        const periods = runs.map((run) => run.dueAt);
         expect(new Set(periods).size).toBe(runs.length);
-        // (The first period starts when the job is first scheduled, so it may be a short one.)
-        for (let i = 2; i < runs.length; i += 1)
-          expect(runs[i]!.at - runs[i - 1]!.at).toBeGreaterThan(intervalMs / 2);
-        expect(runs.length).toBeLessThanOrEqual(Math.ceil(elapsed / intervalMs) + 1);
+        // Due times a whole number of intervals apart (a busy machine may skip a period, as a
+        // late run does in one process), in order.
+        for (let i = 1; i < periods.length; i += 1) {
+          const gap = periods[i]! - periods[i - 1]!;
+          expect(gap).toBeGreaterThan(0);
+          expect(gap % intervalMs).toBe(0);
+        }
         // Both reports show the last run, wherever it happened.
         const [one, two] = await Promise.all([t.app.scheduledJobs.report(), other.scheduledJobs.report()]);
         expect(one.find((job) => job.name === 'tick')?.lastRunAt).toEqual(expect.any(String));

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Job, Queue, Worker } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { ScheduledRun } from './scheduled-jobs.ts';
 
 // The scheduled jobs of several server processes sharing one Redis (REDIS_URL), through BullMQ:
 // one job scheduler per job makes exactly one job per period, which exactly one process's worker
@@ -13,7 +14,7 @@ const QUEUE_NAME = 'scheduled-jobs';
 export interface QueuedJob {
   name: string;
   intervalMs: number;
-  task: () => Promise<unknown>;
+  task: (run: ScheduledRun) => Promise<unknown>;
   /** Tries per period (the first run included) and the pause before the first retry (doubling). */
   retry: { attempts: number; delayMs: number };
 }
@@ -23,6 +24,12 @@ export interface SharedRun {
   lastRunAt: number;
   lastDurationMs: number;
   lastError: string | null;
+}
+
+/** A scheduler's job is named `repeat:<scheduler>:<due time in ms>`, one id per period. */
+function dueTime(job: Job): number {
+  const due = Number(job.id?.slice(job.id.lastIndexOf(':') + 1));
+  return Number.isFinite(due) && due > 0 ? due : job.timestamp;
 }
 
 export class SharedJobQueue {
@@ -92,7 +99,7 @@ export class SharedJobQueue {
     const began = Date.now();
     const attempt = job.attemptsMade + 1;
     try {
-      await definition.task();
+      await definition.task({ dueAt: dueTime(job) });
       await this.record(job.name, { lastRunAt: began, lastDurationMs: Date.now() - began, lastError: null });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

@@ -16,6 +16,12 @@ export interface JobReport {
   lagMs: number;
 }
 
+/** What a job's task is told about its run. */
+export interface ScheduledRun {
+  /** When this run was due (ms since the epoch): one value per period, whichever process runs it. */
+  dueAt: number;
+}
+
 interface JobState {
   intervalMs: number;
   startedAt: number;
@@ -42,7 +48,12 @@ export class ScheduledJobs {
   /** Runs `task` every `intervalMs` once the server is ready (and at once if `runAtStart`). */
   every(
     app: FastifyInstance,
-    job: { name: string; intervalMs: number; runAtStart?: boolean; task: () => Promise<unknown> },
+    job: {
+      name: string;
+      intervalMs: number;
+      runAtStart?: boolean;
+      task: (run: ScheduledRun) => Promise<unknown>;
+    },
   ): void {
     const state: JobState = {
       intervalMs: job.intervalMs,
@@ -61,7 +72,7 @@ export class ScheduledJobs {
     const tick = () => {
       const began = Date.now();
       running ??= job
-        .task()
+        .task({ dueAt: began })
         .then(() => {
           state.lastError = null;
         })
@@ -92,7 +103,7 @@ export class ScheduledJobs {
     app: FastifyInstance,
     queue: SharedJobQueue,
     state: JobState,
-    job: { name: string; intervalMs: number; task: () => Promise<unknown> },
+    job: { name: string; intervalMs: number; task: (run: ScheduledRun) => Promise<unknown> },
   ): void {
     app.addHook('onReady', async () => {
       state.startedAt = Date.now();
