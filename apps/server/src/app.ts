@@ -20,7 +20,8 @@ import { collectMigrations, migrateToLatest } from './platform/db/migrate.ts';
 import { registerDocs } from './platform/docs.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { healthRoutes } from './platform/health.ts';
-import { closeConnectionsWhenClosing, slowClientSafeServer } from './platform/lifecycle.ts';
+import { SharedJobQueue } from './platform/job-queue.ts';
+import { closeConnectionsWhenClosing, Shutdown, slowClientSafeServer } from './platform/lifecycle.ts';
 import { loggerOptions, resilientLogStream } from './platform/logging.ts';
 import { Mailer } from './platform/mailer/mailer.ts';
 import { registerMetrics } from './platform/metrics.ts';
@@ -70,6 +71,8 @@ declare module 'fastify' {
     throttle: Throttle;
     /** The connection to Redis when REDIS_URL is set (several server processes), else null. */
     redis: Redis | null;
+    /** Stopping gracefully (SIGTERM): drain, then close. */
+    shutdown: Shutdown;
   }
 }
 
@@ -105,7 +108,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandling(app);
-  closeConnectionsWhenClosing(app);
+  const shutdown = new Shutdown(app);
+  app.decorate('shutdown', shutdown);
+  closeConnectionsWhenClosing(app, shutdown);
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
@@ -135,17 +140,20 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('clock', clock);
   app.decorate('database', database);
   app.decorate('mailer', mailer);
-  const scheduledJobs = new ScheduledJobs();
+  const jobs = options.mailLoop !== false;
+  const scheduledJobs = new ScheduledJobs(
+    jobs && redis && config.redis ? new SharedJobQueue(redis, config.redis.keyPrefix, app.log) : null,
+  );
   app.decorate('scheduledJobs', scheduledJobs);
   app.decorate('audit', new AuditLog(database.db, clock));
   app.decorate('throttle', throttle);
   // Runs after the modules' own onClose hooks (last registered, first run): mail, then the database.
   app.addHook('onClose', async () => {
+    await scheduledJobs.close();
     await mailer.stop();
     await closeDatabase();
     await redis?.quit().catch(() => redis.disconnect());
   });
-  const jobs = options.mailLoop !== false;
   if (jobs) {
     app.addHook('onReady', async () => mailer.start());
     scheduledJobs.every(app, {
@@ -159,7 +167,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await registerSecurity(app, config);
   registerRequestLimits(app, config, throttle);
   await registerDocs(app);
-  await app.register(healthRoutes, { prefix: '/api', db: database.db });
+  await app.register(healthRoutes, { prefix: '/api', db: database.db, shutdown });
   registerMetrics(app, { token: config.metricsToken, db: database.db });
   const moduleOptions: ModuleOptions = { jobs };
   for (const module of MODULES) await app.register(module.plugin, moduleOptions);

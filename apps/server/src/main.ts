@@ -3,6 +3,8 @@ import { ConfigError, loadConfig } from './config.ts';
 import { startupProblem } from './platform/startup-problem.ts';
 
 const SHUTDOWN_LIMIT_MS = 10_000;
+/** How long a draining process keeps serving after /api/ready turned 503, for the load balancer to notice. */
+const DRAIN_NOTICE_MS = 2_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -12,13 +14,13 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal} received: finishing requests in flight, then stopping`);
+    app.log.info(`${signal} received: draining, finishing requests in flight, then stopping`);
     // Whatever happens, the process is gone within the limit.
     setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
       process.exit(1);
     }, SHUTDOWN_LIMIT_MS).unref();
-    app.close().then(
+    app.shutdown.drain(DRAIN_NOTICE_MS).then(
       () => process.exit(0),
       (error) => {
         app.log.error({ err: error }, 'shutdown failed');

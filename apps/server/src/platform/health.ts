@@ -5,9 +5,13 @@ import type { Kysely } from 'kysely';
 import { isWritable } from './db/database.ts';
 import type { Tables } from './db/schema.ts';
 import { AppError } from './errors.ts';
+import type { Shutdown } from './lifecycle.ts';
 
-/** Liveness (the process answers) and readiness (its database takes writes). */
-export const healthRoutes: FastifyPluginAsyncZod<{ db: Kysely<Tables> }> = async (app, { db }) => {
+/** Liveness (the process answers) and readiness (its database takes writes and it is not draining). */
+export const healthRoutes: FastifyPluginAsyncZod<{ db: Kysely<Tables>; shutdown: Shutdown }> = async (
+  app,
+  { db, shutdown },
+) => {
   const tags = ['health'];
   app.get(
     '/health',
@@ -18,7 +22,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Kysely<Tables> }> = async
     '/ready',
     { config: { rateLimit: false }, schema: { tags, response: { 200: ReadySchema } } },
     async () => {
-      if (!(await isWritable(db))) throw new AppError(503, 'UNAVAILABLE');
+      if (shutdown.draining || !(await isWritable(db))) throw new AppError(503, 'UNAVAILABLE');
       return { status: 'ready' as const, database: 'ok' as const };
     },
   );

@@ -26,7 +26,7 @@ describe('scheduled jobs', () => {
       runAtStart: true,
       task: async () => Promise.reject(new Error('disk full')),
     });
-    expect(jobs.report().map((job) => job.lastRunAt)).toEqual([null, null]);
+    expect((await jobs.report()).map((job) => job.lastRunAt)).toEqual([null, null]);
     await app.ready();
     await new Promise((resolve) => setTimeout(resolve, 60));
     // The interval fired several times while the first run was still going: it was not started again.
@@ -34,7 +34,7 @@ describe('scheduled jobs', () => {
     const closing = runs;
     release();
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const [slow, broken] = jobs.report();
+    const [slow, broken] = await jobs.report();
     expect(slow).toMatchObject({ name: 'slow', lastError: null, lastRunAt: expect.any(String) });
     expect(broken).toMatchObject({ name: 'broken', lastError: 'disk full', lagMs: 0 });
     await app.close();

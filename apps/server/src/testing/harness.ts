@@ -108,8 +108,14 @@ export interface TestApp {
   smtp: SmtpSink | undefined;
   /** Another connection to the test's data, as another process would open it. Close it after use. */
   openAnotherConnection(): Database;
-  /** A second server on the same data through its own connection, as another process would run. */
-  startAnotherServer(): Promise<FastifyInstance>;
+  /**
+   * A second server on the same data through its own connection, as another process would run
+   * (its background jobs off unless `mailLoop`; `beforeReady` as for the first).
+   */
+  startAnotherServer(options?: {
+    mailLoop?: boolean;
+    beforeReady?: (app: FastifyInstance) => void;
+  }): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -142,10 +148,11 @@ export async function createTestApp(
     config,
     smtp,
     openAnotherConnection: () => testDb.reopen(),
-    async startAnotherServer() {
+    async startAnotherServer(another = {}) {
       const database = testDb.reopen();
-      const other = await buildApp(config, { clock, database, mailLoop: false });
+      const other = await buildApp(config, { clock, database, mailLoop: another.mailLoop ?? false });
       other.addHook('onClose', () => database.close());
+      another.beforeReady?.(other);
       others.push(other);
       await other.ready();
       return other;

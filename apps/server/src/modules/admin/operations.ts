@@ -119,6 +119,6 @@ export async function systemHealth(app: FastifyInstance, jobs: boolean): Promise
       provider: assistant.provider,
       model: assistant.provider === 'openai' ? assistant.openai.model : null,
     },
-    jobs: { scheduled: jobs, runs: app.scheduledJobs.report() },
+    jobs: { scheduled: jobs, runs: await app.scheduledJobs.report() },
   };
 }

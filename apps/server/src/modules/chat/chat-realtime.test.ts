@@ -269,3 +269,41 @@ describe('an OpenAI-compatible provider', () => {
     socket.close();
   });
 });
+
+describe('a draining server (SIGTERM)', () => {
+  it('finishes the answers being streamed, over the socket and as events, then cuts the socket for a reconnect', async () => {
+    mode = 'slow';
+    const { t, base } = await start(true);
+    try {
+      const { token, session } = await subscriber(t);
+      const other = await t.app.inject({ method: 'POST', url: '/api/chat/sessions', headers: bearer(token) });
+      const socket = open(base, token);
+      await next(socket, 'connect');
+      const done = next<{ message: { content: string; stopped: boolean } }>(socket, 'chat:done');
+      const cut = next<string>(socket, 'disconnect');
+      const started = next(socket, 'chat:delta');
+      socket.emit('chat:send', { sessionId: session, content: 'Tell me everything' });
+      const events = fetch(`${base}/api/chat/sessions/${other.json().data.id}/messages`, {
+        method: 'POST',
+        headers: { ...bearer(token), 'content-type': 'application/json' },
+        body: JSON.stringify({ content: 'And my Sun?' }),
+      });
+      await started;
+      const drained = t.app.shutdown.drain(50);
+      expect((await fetch(`${base}/api/ready`)).status).toBe(503);
+
+      const { message } = await done;
+      expect(message).toMatchObject({ stopped: false });
+      expect(message.content).toContain('word39');
+      const streamed = await (await events).text();
+      expect(streamed).toContain('event: done');
+      expect(streamed).toContain('word39');
+      // Cut below Socket.IO ("transport close"): the client reconnects, as it would not after
+      // a server-side disconnect ("io server disconnect").
+      expect(await cut).toBe('transport close');
+      await drained;
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -15,6 +15,8 @@ import type { ChatService } from './service.ts';
 // few seconds, so a revoked session is disconnected even when its news was missed.
 
 const REVALIDATE_MS = 10_000;
+/** How long a closing server lets answers being streamed over sockets finish. */
+const ANSWERS_FINISH_MS = 5_000;
 const SendSchema = z.object({ sessionId: z.string().uuid() }).and(ChatMessageBodySchema);
 const StopSchema = z.object({ sessionId: z.string() });
 
@@ -126,10 +128,16 @@ export function attachRealtime(app: FastifyInstance, options: RealtimeOptions): 
     }
   }, REVALIDATE_MS);
   sweep.unref();
-  app.addHook('onClose', async () => {
+  // Before the HTTP server closes (it waits for every connection): answers being given finish
+  // (for a while), then each connection is cut below Socket.IO. Clients take that as a lost
+  // connection and reconnect, to another process; a Socket.IO disconnect would tell them not to.
+  app.addHook('preClose', async () => {
     clearInterval(sweep);
+    const deadline = Date.now() + ANSWERS_FINISH_MS;
+    const answering = () =>
+      [...io.of('/').sockets.values()].some((socket) => (socket.data as SocketData).answering?.size);
+    while (answering() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     // Not io.close(): that would close the HTTP server, which Fastify closes itself.
-    io.local.disconnectSockets(true);
     io.engine.close();
   });
   return io;

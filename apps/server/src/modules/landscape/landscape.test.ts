@@ -255,9 +255,34 @@ describe('calendar feed', () => {
 describe('pre-generation', () => {
   it('builds each subscriber’s day once, even with two processes running it at the same time', async () => {
     setClock('2031-06-01T12:00:00Z');
-    const tokens = [await subscriber('tokyo'), await subscriber('losAngeles')];
     const other = await t.startAnotherServer();
-    await Promise.all([t.app.landscapePregeneration(), other.landscapePregeneration()]);
+    const bothAtOnce = async () => {
+      const built = await Promise.all([t.app.landscapePregeneration(), other.landscapePregeneration()]);
+      return built[0] + built[1];
+    };
+    await bothAtOnce(); // the days of the people the other tests made
+    const tokens = [await subscriber('tokyo'), await subscriber('losAngeles')];
+    expect(await bothAtOnce()).toBe(2);
+    expect(await bothAtOnce()).toBe(0);
+    // Changed birth data makes the day out of date: rebuilt once, by one of them.
+    t.clock.advance(60_000);
+    for (const token of tokens) {
+      const changed = await t.app.inject({
+        method: 'PUT',
+        url: '/api/birth-data/update',
+        headers: bearer(token),
+        payload: {
+          name: 'Ada',
+          date: '1990-04-22',
+          time: '09:15',
+          city: 'x',
+          country: 'y',
+          placeId: places.oslo,
+        },
+      });
+      expect(changed.statusCode, changed.body).toBeLessThan(300);
+    }
+    expect(await bothAtOnce()).toBe(2);
     for (const token of tokens) {
       const status = (await call(token, 'GET', '/status')).json().data;
       expect(status.exists).toBe(true);

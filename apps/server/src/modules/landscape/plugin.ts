@@ -15,8 +15,11 @@ const PREGENERATION_BATCH = 200;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** One pass of the scheduled job: builds today's landscape for everyone who may use it and has none yet. */
-    landscapePregeneration: () => Promise<void>;
+    /**
+     * One pass of the scheduled job: builds today's landscape for everyone who may use it and has
+     * none yet (or an out-of-date one); answers how many this pass built.
+     */
+    landscapePregeneration: () => Promise<number>;
   }
 }
 
@@ -77,12 +80,13 @@ export const landscapeModule = defineModule({
 
     const pregenerateAll = async () => {
       let after = '';
+      let built = 0;
       for (;;) {
         const ids = await app.birthData.userIdsAfter(after, PREGENERATION_BATCH);
-        if (ids.length === 0) return;
+        if (ids.length === 0) return built;
         const allowed: string[] = [];
         for (const id of ids) if (await canUse(id)) allowed.push(id);
-        await service.pregenerate(allowed);
+        built += (await service.pregenerate(allowed)).built;
         after = ids[ids.length - 1]!;
       }
     };

@@ -169,6 +169,21 @@ export class LandscapeRepository {
   }
 
   /**
+   * Claims an out-of-date day for rebuilding: true when this caller moved its claim time on from
+   * the one it read (a second claimant finds it moved, or the day rebuilt, and leaves it).
+   */
+  async claimRebuild(existing: StoredLandscape, now: string): Promise<boolean> {
+    const taken = await this.db
+      .updateTable('landscapes')
+      .set({ claimed_at: now })
+      .where('id', '=', existing.id)
+      .where('claimed_at', '=', existing.claimedAt)
+      .where('birth_stamp', '=', existing.birthStamp)
+      .executeTakeFirst();
+    return Number(taken.numUpdatedRows) === 1;
+  }
+
+  /**
    * Stores a finished landscape for the day, replacing whatever is there (a pending claim, an
    * out-of-date one) unless `expectedVariant` is given and another writer got there first.
    */

@@ -259,8 +259,9 @@ export class LandscapeService {
         continue;
       }
       const now = this.now;
+      // Several server processes may run this at once: only the one holding the claim builds.
       const claimed = existing?.landscape
-        ? true // out of date: rebuilt in place
+        ? await this.deps.repo.claimRebuild(existing, now.toISOString()) // out of date: rebuilt in place
         : await this.deps.repo.claim(
             { id: randomUUID(), userId, date: day.date, zone: day.zone, birthStamp: stampOf(birth) },
             now.toISOString(),

@@ -38,6 +38,29 @@ describe('lifecycle on the clock', () => {
     expect(invoices.every((i: { status: string }) => i.status === 'paid')).toBe(true);
   });
 
+  it('two processes running the minute job at the same moment send one reminder and charge one renewal', async () => {
+    const other = await local.t.startAnotherServer();
+    const person = await verifiedUser();
+    await subscribe(person.token, 'monthly');
+    // SQLite serves a single process, and two of its connections in one Node process would block
+    // each other inside a transaction: there the two take turns.
+    const bothAtOnce = async () => {
+      if (local.t.app.database.engine === 'postgres')
+        await Promise.all([runJobs(), other.subscriptions.runDue()]);
+      else for (const app of [local.t.app, other]) await app.subscriptions.runDue();
+    };
+    local.t.clock.advance(4 * DAY + 1000);
+    for (let i = 0; i < 3; i += 1) await bothAtOnce();
+    expect((await mailsTo(person.email)).filter((s) => s === 'Your free trial ends in 3 days')).toHaveLength(
+      1,
+    );
+    local.t.clock.advance(3 * DAY);
+    for (let i = 0; i < 3; i += 1) await bothAtOnce();
+    const invoices = (await api(await signIn(person), 'GET', '/invoices')).json().invoices;
+    expect(invoices.map((i: { amountMinor: number }) => i.amountMinor)).toEqual([1499]);
+    await other.close();
+  });
+
   it('a failed renewal: past_due with a mail, access during the grace, restored by a new card', async () => {
     const person = await verifiedUser();
     await subscribe(person.token, 'monthly', undefined, '4000 0000 0000 0341');

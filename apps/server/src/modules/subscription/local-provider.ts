@@ -49,6 +49,7 @@ export async function advanceLocalSubscriptions(port: LocalPort): Promise<number
     if (due.length === 0) break;
     for (const { userId, currentPeriodEnd } of due) {
       await port.inTransaction(async (db, after) => {
+        if (!currentPeriodEnd || !(await port.claimPeriodEnd(userId, currentPeriodEnd, db))) return;
         const current = await port.findSubscription(userId, db);
         if (!current?.currentPeriodEnd || current.currentPeriodEnd !== currentPeriodEnd) return;
         const state = port.stateOf(current);

@@ -106,6 +106,11 @@ export interface LocalPort extends ProviderPort {
   recordLocalCharge(charge: LocalCharge, db: Db, after: AfterCommit): Promise<void>;
   /** Local subscriptions whose period has ended by `untilIso`. */
   dueBy(untilIso: string): Promise<Subscription[]>;
+  /**
+   * Takes the subscription for advancing past the period ending at `periodEnd`, within `db`'s
+   * transaction; false when it has moved on (another server process advanced it).
+   */
+  claimPeriodEnd(userId: string, periodEnd: string, db: Db): Promise<boolean>;
   /** A visit to the local card page for the subscriber; answers its id. */
   openCardSession(subscription: Subscription, ttlMs: number): Promise<string>;
   setCard(userId: string, card: { last4: string; behaviour: CardBehaviour }, db: Db): Promise<void>;
@@ -167,6 +172,9 @@ export class SubscriptionPort implements StripePort, LocalPort {
   }
   findSubscription(userId: string, db?: Db): Promise<Subscription | undefined> {
     return this.repo.findSubscription(userId, db);
+  }
+  claimPeriodEnd(userId: string, periodEnd: string, db: Db): Promise<boolean> {
+    return this.repo.claimPeriodEnd(userId, periodEnd, db);
   }
   findPlan(id: string, db?: Db): Promise<StoredPlan | null> {
     return this.repo.findPlan(id, db);

@@ -184,6 +184,32 @@ export class SubscriptionRepository {
     return rows.map(toSubscription);
   }
 
+  /**
+   * A write that changes nothing but takes the row: PostgreSQL holds it for the transaction (a
+   * second claimant waits, then finds the period moved on) and SQLite takes its write lock now.
+   */
+  async claimPeriodEnd(userId: string, periodEnd: string, db: Db): Promise<boolean> {
+    const result = await db
+      .updateTable('subscriptions')
+      .set({ current_period_end: periodEnd })
+      .where('user_id', '=', userId)
+      .where('current_period_end', '=', periodEnd)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Marks the trial ending at `trialEnd` as reminded; false when it already was (by anyone). */
+  async claimTrialReminder(userId: string, trialEnd: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('subscriptions')
+      .set({ trial_reminder_for: trialEnd })
+      .where('user_id', '=', userId)
+      .where('trial_end', '=', trialEnd)
+      .where((eb) => eb.or([eb('trial_reminder_for', 'is', null), eb('trial_reminder_for', '!=', trialEnd)]))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
   // Payment sessions (checkouts and card-management visits)
 
   async insertSession(session: PaymentSession, db: Db = this.db): Promise<void> {

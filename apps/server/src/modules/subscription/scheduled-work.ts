@@ -43,8 +43,9 @@ export class ScheduledWork {
     for (const subscription of due) {
       const trialEnd = subscription.trialEnd;
       if (!trialEnd || Date.parse(trialEnd) <= now.getTime() || subscription.cancelAtPeriodEnd) continue;
+      // Several server processes may run this at once: only the one that marks the trial sends.
+      if (!(await repo.claimTrialReminder(subscription.userId, trialEnd))) continue;
       const plan = await repo.findPlan(subscription.planId);
-      await repo.updateSubscription(subscription.userId, { trialReminderFor: trialEnd });
       const person = { email: subscription.customerEmail, name: subscription.customerName };
       await mailer.queue(trialEndingMail(person, appUrl, plan?.name ?? '', trialEnd));
       sent += 1;
