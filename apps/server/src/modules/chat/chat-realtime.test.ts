@@ -272,16 +272,16 @@ describe('an OpenAI-compatible provider', () => {
 
 describe('a draining server (SIGTERM)', () => {
   it('finishes the answers being streamed, over the socket and as events, then cuts the socket for a reconnect', async () => {
-    mode = 'slow';
+    llm.mode = 'slow';
     const { t, base } = await start(true);
     try {
       const { token, session } = await subscriber(t);
       const other = await t.app.inject({ method: 'POST', url: '/api/chat/sessions', headers: bearer(token) });
-      const socket = open(base, token);
-      await next(socket, 'connect');
-      const done = next<{ message: { content: string; stopped: boolean } }>(socket, 'chat:done');
-      const cut = next<string>(socket, 'disconnect');
-      const started = next(socket, 'chat:delta');
+      const socket = openSocket(base, token);
+      await nextEvent(socket, 'connect');
+      const done = nextEvent<{ message: { content: string; stopped: boolean } }>(socket, 'chat:done');
+      const cut = nextEvent<string>(socket, 'disconnect');
+      const started = nextEvent(socket, 'chat:delta');
       socket.emit('chat:send', { sessionId: session, content: 'Tell me everything' });
       const events = fetch(`${base}/api/chat/sessions/${other.json().data.id}/messages`, {
         method: 'POST',
