@@ -22,10 +22,8 @@ import { ChartWheel, WHEEL_BODIES } from '../../../components/chart/chart-wheel.
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../../lib/error-messages.ts';
-import { getNatalChart } from '../../../lib/get-natal-chart.ts';
+import { natalChartQuery } from '../../../lib/get-natal-chart.ts';
 import { AspectIcon } from './aspect-icon.tsx';
-
-export const natalChartKey = (houseSystem: HouseSystemCode) => ['natal-chart', houseSystem] as const;
 
 const TABLE = 'w-full border-collapse text-sm';
 const CAPTION = 'mb-2 text-left text-base font-semibold text-fg';
@@ -39,11 +37,7 @@ const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 export function NatalChartView() {
   const [houseSystem, setHouseSystem] = useState<HouseSystemCode>('P');
   const selectId = useId();
-  const query = useQuery({
-    queryKey: natalChartKey(houseSystem),
-    queryFn: ({ signal }) => getNatalChart(houseSystem, signal),
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuery({ ...natalChartQuery(houseSystem), placeholderData: keepPreviousData });
   const chart = query.data;
 
   return (

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { chatKeys } from '../api/chat-keys.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { holdChatSocket } from '../api/chat-socket.ts';
 import { useChatStream } from '../stores/chat-stream-store.ts';
 
@@ -16,9 +16,9 @@ export function useChatRealtime(): void {
       if (typeof payload?.sessionId !== 'string') return;
       // This tab's own answer is placed by the sender when it settles.
       if (useChatStream.getState().pending?.sessionId === payload.sessionId) return;
-      void queryClient.invalidateQueries({ queryKey: chatKeys.session(payload.sessionId) });
-      void queryClient.invalidateQueries({ queryKey: chatKeys.sessions(), exact: true });
-      void queryClient.invalidateQueries({ queryKey: chatKeys.usage() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.chat.session(payload.sessionId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.chat.sessions(), exact: true });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.chat.usage() });
     };
     socket.on('chat:done', onDone);
     return () => {
