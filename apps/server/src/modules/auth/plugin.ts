@@ -14,6 +14,7 @@ import { AuthService } from './service.ts';
 import { SESSION_CHANGES_CHANNEL, SessionCache } from './session-cache.ts';
 import { TokenSigner } from './tokens.ts';
 
+export { ACCOUNT_COLUMNS_OF_USERS, type AccountRow, toAccount } from './account-row.ts';
 export type { AuthService, DeletionStep, ExportSection } from './service.ts';
 
 declare module 'fastify' {
