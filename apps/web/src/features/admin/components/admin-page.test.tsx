@@ -1,10 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../../../lib/api-client.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
 import AdminPage from './admin-page.tsx';
 
 // The HTTP edge: an axios adapter answering like the server. The page asks the server whether the
@@ -31,15 +30,7 @@ const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
 const refused = (code: string) => ({ status: 403, data: { success: false, error: 'No.', code } });
 
 function show() {
-  const router = createMemoryRouter([{ path: '/admin', element: <AdminPage /> }], {
-    initialEntries: ['/admin'],
-  });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<AdminPage />, { at: '/admin' });
 }
 
 beforeEach(() => {
