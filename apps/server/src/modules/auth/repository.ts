@@ -1,4 +1,4 @@
-import type { Role, User } from '@app/contracts/auth.ts';
+import type { Role } from '@app/contracts/auth.ts';
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { Tables } from '../../platform/db/schema.ts';
 import {
