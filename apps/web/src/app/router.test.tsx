@@ -1,7 +1,10 @@
-import { cleanup, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuth } from '../features/auth/stores/auth-store.ts';
+import { installFakeServer, ok } from '../testing/fake-server.ts';
+import { fakeSubscriptionStatus, fakeUser } from '../testing/fakes.ts';
+import { renderWithProviders } from '../testing/render.tsx';
 import { ErrorScreen } from './layout/error-screen.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { routes } from './router.tsx';
@@ -10,20 +13,10 @@ function Broken(): never {
   throw new Error('The stars misaligned');
 }
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
-  return router;
-}
+const server = installFakeServer();
+const renderAt = (path: string) => renderWithProviders(null, { routes, at: path }).router;
 
-const verifiedUser = {
-  id: 'u1',
-  email: 'ada@example.com',
-  name: 'Ada',
-  role: 'user' as const,
-  emailVerified: true,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const verifiedUser = fakeUser();
 
 describe('router', () => {
   beforeEach(() => {
@@ -31,7 +24,6 @@ describe('router', () => {
     // jsdom has no layout, so no scrolling for the router's scroll restoration.
     vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
   });
-  afterEach(cleanup);
 
   it('shows "Loading your data..." on a guarded route while authentication loads', async () => {
     useAuth.setState({ loading: true });
@@ -48,6 +40,7 @@ describe('router', () => {
 
   it('sends a verified member without a plan from the chat to /subscription', async () => {
     useAuth.setState({ user: verifiedUser, token: 't' });
+    server.answers['GET /api/subscription/status'] = ok(fakeSubscriptionStatus());
     const router = renderAt('/chat/some-session');
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/subscription'));
   });
@@ -56,7 +49,7 @@ describe('router', () => {
     const router = createMemoryRouter(routes, { initialEntries: ['/horoscope'] });
     const seen: string[] = [];
     router.subscribe((state) => seen.push(state.location.pathname));
-    render(<RouterProvider router={router} />);
+    renderWithProviders(null, { router });
     await vi.waitFor(() => expect(seen).toContain('/cosmic-landscape'));
   });
 
@@ -68,14 +61,15 @@ describe('router', () => {
 
   it('shows "Unexpected Application Error!" when a route throws', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const router = createMemoryRouter([
-      {
-        element: <RootLayout />,
-        errorElement: <ErrorScreen />,
-        children: [{ path: '/', element: <Broken /> }],
-      },
-    ]);
-    render(<RouterProvider router={router} />);
+    renderWithProviders(null, {
+      routes: [
+        {
+          element: <RootLayout />,
+          errorElement: <ErrorScreen />,
+          children: [{ path: '/', element: <Broken /> }],
+        },
+      ],
+    });
     expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeTruthy();
     expect(screen.getByText('The stars misaligned')).toBeTruthy();
   });

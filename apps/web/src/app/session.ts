@@ -1,10 +1,11 @@
 import { attributeNewAccount, startAffiliateTracking } from '../features/affiliate/tracking.ts';
 import { useAuth } from '../features/auth/stores/auth-store.ts';
 import { useBirthData } from '../features/birth-data/stores/birth-data-store.ts';
-import { useSubscription } from '../features/subscription/stores/subscription-store.ts';
+import { subscriptionStatusQuery } from '../features/subscription/api/subscription-queries.ts';
 import { setUnauthorizedHandler } from '../lib/api-client.ts';
 import { onAuthChangedElsewhere } from '../lib/auth-broadcast.ts';
 import { forgetAccountData } from '../lib/offline-account-data.ts';
+import { queryClient } from '../lib/query-client.ts';
 import { registerSessionData } from '../lib/session-data.ts';
 import { toast } from '../lib/toast-store.ts';
 import { startRealtimeSession } from './realtime-session.ts';
@@ -18,8 +19,18 @@ export function startSession(): () => void {
   const stops = [
     registerSessionData({
       name: 'subscription status',
-      load: () => useSubscription.getState().loadStatus(),
-      clear: () => useSubscription.getState().clear(),
+      load: async () => {
+        const status = subscriptionStatusQuery();
+        try {
+          await queryClient.fetchQuery({ ...status, staleTime: 0 });
+        } catch (error) {
+          // No status (none yet, or the service is unreachable) means no subscription.
+          queryClient.removeQueries({ queryKey: status.queryKey, exact: true });
+          throw error;
+        }
+      },
+      // Every cached answer belongs to the person signing out, the status among them.
+      clear: () => queryClient.clear(),
     }),
     registerSessionData({
       name: 'birth data',
@@ -33,6 +44,10 @@ export function startSession(): () => void {
       clear: () => {
         forgetAccountData().catch(() => undefined);
       },
+    }),
+    // Cached answers belong to one person: drop them whenever the signed-in person changes.
+    useAuth.subscribe((state, previous) => {
+      if (state.user?.id !== previous.user?.id) queryClient.clear();
     }),
     onAuthChangedElsewhere(() => {
       void useAuth.getState().initialize();

@@ -2,6 +2,7 @@ import type { Place } from '@app/contracts/places.ts';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { searchPlaces } from '../lib/search-places.ts';
 import { cn } from './ui/cn.ts';
+import { FieldFrame } from './ui/field-frame.tsx';
 import { Spinner } from './ui/spinner.tsx';
 
 const DEBOUNCE_MS = 250;
@@ -40,8 +41,6 @@ export function PlaceCombobox({
 }: PlaceComboboxProps) {
   const inputId = useId();
   const listId = `${inputId}-list`;
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
   const [places, setPlaces] = useState<Place[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -126,97 +125,90 @@ export function PlaceCombobox({
   };
 
   return (
-    <div className="relative flex flex-col gap-1.5">
-      <label htmlFor={inputId} className="text-sm font-medium text-fg">
-        {label}
-      </label>
-      <div className="relative">
-        <input
-          id={inputId}
-          name={name}
-          type="text"
-          role="combobox"
-          autoComplete="off"
-          aria-autocomplete="list"
-          aria-expanded={expanded}
-          aria-controls={listId}
-          aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={[hintId, error ? errorId : ''].filter(Boolean).join(' ')}
-          value={value}
-          onChange={(event) => {
-            dismissed.current = false;
-            onType(event.target.value);
-            setQuery(event.target.value);
-          }}
-          onKeyDown={onKeyDown}
-          onFocus={(event) => {
-            dismissed.current = false;
-            if (places.length) setOpen(true);
-            // On a phone, lift the field to the top so the keyboard does not hide the list.
-            if (window.matchMedia?.(SMALL_SCREEN).matches) {
-              event.currentTarget.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
-            }
-          }}
-          onBlur={() => {
-            dismissed.current = true;
-            // Let a click on an option land before the list closes.
-            blurTimer.current = window.setTimeout(() => setOpen(false), 150);
-            onBlur?.();
-          }}
-          className={cn(
-            'h-11 w-full scroll-mt-24 rounded-xl border bg-surface px-3.5 pr-10 text-base text-fg placeholder:text-muted/70',
-            'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring',
-            error ? 'border-danger' : 'border-line',
-          )}
-          placeholder="Start typing, e.g. Oslo"
-        />
-        {loading ? <Spinner className="absolute top-3.5 right-3.5" /> : null}
-      </div>
-      <p id={hintId} className="text-xs text-muted">
-        {hint}
-      </p>
-      <div
-        id={listId}
-        role="listbox"
-        aria-label={`${label} suggestions`}
-        hidden={!expanded}
-        className="absolute top-[4.6rem] right-0 left-0 z-20 max-h-72 overflow-y-auto rounded-xl border border-line bg-surface py-1 shadow-xl"
-      >
-        {places.map((place, index) => (
+    <FieldFrame label={label} hint={hint} error={error} id={inputId} className="relative">
+      {({ describedBy }) => (
+        <>
+          <div className="relative">
+            <input
+              id={inputId}
+              name={name}
+              type="text"
+              role="combobox"
+              autoComplete="off"
+              aria-autocomplete="list"
+              aria-expanded={expanded}
+              aria-controls={listId}
+              aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={describedBy}
+              value={value}
+              onChange={(event) => {
+                dismissed.current = false;
+                onType(event.target.value);
+                setQuery(event.target.value);
+              }}
+              onKeyDown={onKeyDown}
+              onFocus={(event) => {
+                dismissed.current = false;
+                if (places.length) setOpen(true);
+                // On a phone, lift the field to the top so the keyboard does not hide the list.
+                if (window.matchMedia?.(SMALL_SCREEN).matches) {
+                  event.currentTarget.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+                }
+              }}
+              onBlur={() => {
+                dismissed.current = true;
+                // Let a click on an option land before the list closes.
+                blurTimer.current = window.setTimeout(() => setOpen(false), 150);
+                onBlur?.();
+              }}
+              className={cn(
+                'h-11 w-full scroll-mt-24 rounded-xl border bg-surface px-3.5 pr-10 text-base text-fg placeholder:text-muted/70',
+                'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring',
+                error ? 'border-danger' : 'border-line',
+              )}
+              placeholder="Start typing, e.g. Oslo"
+            />
+            {loading ? <Spinner className="absolute top-3.5 right-3.5" /> : null}
+          </div>
           <div
-            key={place.id}
-            id={`${listId}-${index}`}
-            role="option"
-            // Focus stays in the input (aria-activedescendant); the option is reachable by pointer too.
-            tabIndex={-1}
-            aria-selected={index === active}
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => choose(place)}
-            onKeyDown={(event) => event.key === 'Enter' && choose(place)}
-            onMouseEnter={() => setActive(index)}
-            className={cn(
-              'flex cursor-pointer flex-col px-3.5 py-2 text-sm',
-              index === active ? 'bg-accent-soft text-fg' : 'text-fg',
-            )}
+            id={listId}
+            role="listbox"
+            aria-label={`${label} suggestions`}
+            hidden={!expanded}
+            className="absolute top-[4.6rem] right-0 left-0 z-20 max-h-72 overflow-y-auto rounded-xl border border-line bg-surface py-1 shadow-xl"
           >
-            <span className="font-medium">{place.name}</span>
-            <span className="text-xs text-muted">
-              {[place.region, place.country].filter(Boolean).join(', ')}
-            </span>
+            {places.map((place, index) => (
+              <div
+                key={place.id}
+                id={`${listId}-${index}`}
+                role="option"
+                // Focus stays in the input (aria-activedescendant); the option is reachable by pointer too.
+                tabIndex={-1}
+                aria-selected={index === active}
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => choose(place)}
+                onKeyDown={(event) => event.key === 'Enter' && choose(place)}
+                onMouseEnter={() => setActive(index)}
+                className={cn(
+                  'flex cursor-pointer flex-col px-3.5 py-2 text-sm',
+                  index === active ? 'bg-accent-soft text-fg' : 'text-fg',
+                )}
+              >
+                <span className="font-medium">{place.name}</span>
+                <span className="text-xs text-muted">
+                  {[place.region, place.country].filter(Boolean).join(', ')}
+                </span>
+              </div>
+            ))}
+            {!loading && places.length === 0 ? (
+              <div role="presentation" className="px-3.5 py-2 text-sm text-muted">
+                No places found. Check the spelling, or type city and country yourself.
+              </div>
+            ) : null}
           </div>
-        ))}
-        {!loading && places.length === 0 ? (
-          <div role="presentation" className="px-3.5 py-2 text-sm text-muted">
-            No places found. Check the spelling, or type city and country yourself.
-          </div>
-        ) : null}
-      </div>
-      {error ? (
-        <p id={errorId} className="text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
-    </div>
+        </>
+      )}
+    </FieldFrame>
   );
 }

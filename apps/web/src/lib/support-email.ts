@@ -1,19 +1,27 @@
 import { CONTACT_PATHS, type ContactInfoResult } from '@app/contracts/contact.ts';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client.ts';
 import { SUPPORT_EMAIL } from './brand.ts';
+import { queryKeys } from './query-keys.ts';
 
 export async function getContactInfo(): Promise<ContactInfoResult> {
   const { data } = await api.get<ContactInfoResult>(CONTACT_PATHS.info);
   return data;
 }
 
+export const contactInfoQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.contactInfo(),
+    queryFn: getContactInfo,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
 /**
  * The address people may write to, as the server is configured (SUPPORT_EMAIL); the built-in
  * address stands in while it loads, in the prerendered pages and offline.
  */
 export function useSupportEmail(): string {
-  const info = useQuery({ queryKey: ['contact-info'], queryFn: getContactInfo, staleTime: Infinity });
+  const info = useQuery(contactInfoQuery());
   return info.data?.supportEmail ?? SUPPORT_EMAIL;
 }
 

@@ -9,7 +9,7 @@ import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { AuditActor, AuditLog } from '../../platform/audit/audit-log.ts';
 import type { Tables } from '../../platform/db/schema.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import type { AuthService } from '../auth/plugin.ts';
+import { ACCOUNT_COLUMNS_OF_USERS, type AccountRow, type AuthService, toAccount } from '../auth/plugin.ts';
 
 export const ADMIN_USER_ERRORS = {
   notYourself: 'You cannot demote, disable or delete your own account here.',
@@ -41,13 +41,7 @@ export class AdminUsers {
 
   private columns() {
     return [
-      'users.id',
-      'users.email',
-      'users.name',
-      'users.role',
-      'users.email_verified',
-      'users.disabled',
-      'users.created_at',
+      ...ACCOUNT_COLUMNS_OF_USERS,
       'subscription_plans.name as plan',
       'subscriptions.status as subscription_status',
       'second_factors.confirmed_at as second_factor_at',
@@ -57,30 +51,26 @@ export class AdminUsers {
     ] as const;
   }
 
-  private toUser(row: {
-    id: string;
-    email: string;
-    name: string;
-    role: string;
-    email_verified: number;
-    disabled: number;
-    created_at: string;
-    plan: string | null;
-    subscription_status: string | null;
-    second_factor_at: string | null;
-    last_seen_at: string | null;
-  }): AdminUser {
+  private toUser(
+    row: AccountRow & {
+      plan: string | null;
+      subscription_status: string | null;
+      second_factor_at: string | null;
+      last_seen_at: string | null;
+    },
+  ): AdminUser {
+    const { id, email, name, role, emailVerified, disabled, createdAt } = toAccount(row);
     return {
-      id: row.id,
-      email: row.email,
-      name: row.name,
-      role: row.role === 'admin' ? 'admin' : 'user',
-      emailVerified: n(row.email_verified) === 1,
-      disabled: n(row.disabled) === 1,
+      id,
+      email,
+      name,
+      role,
+      emailVerified,
+      disabled,
       secondFactor: row.second_factor_at !== null,
       plan: row.plan,
       subscriptionStatus: row.subscription_status,
-      createdAt: row.created_at,
+      createdAt,
       lastSeenAt: row.last_seen_at,
     };
   }

@@ -1,38 +1,18 @@
-import type { Role, User } from '@app/contracts/auth.ts';
+import type { Role } from '@app/contracts/auth.ts';
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { Tables } from '../../platform/db/schema.ts';
+import {
+  ACCOUNT_COLUMNS,
+  ACCOUNT_COLUMNS_OF_USERS,
+  type Account,
+  type AccountRow,
+  toAccount,
+} from './account-row.ts';
 import type { RevocationTarget, SessionCache } from './session-cache.ts';
 import type { SessionEnding, SessionEndings } from './session-endings.ts';
 import type { SecretPurpose } from './tables.ts';
 
-/** A person as the rest of the server sees them (never with the password hash). */
-export interface Account extends User {
-  disabled: boolean;
-}
-
-const USER_COLUMNS = ['id', 'email', 'name', 'role', 'email_verified', 'disabled', 'created_at'] as const;
-
-type UserRow = {
-  id: string;
-  email: string;
-  name: string;
-  role: string;
-  email_verified: number;
-  disabled: number;
-  created_at: string;
-};
-
-function toAccount(row: UserRow): Account {
-  return {
-    id: row.id,
-    email: row.email,
-    name: row.name,
-    role: row.role === 'admin' ? 'admin' : 'user',
-    emailVerified: row.email_verified === 1,
-    createdAt: row.created_at,
-    disabled: row.disabled === 1,
-  };
-}
+export type { Account } from './account-row.ts';
 
 export interface SessionRow {
   id: string;
@@ -108,7 +88,7 @@ export class AuthRepository {
   async findById(id: string): Promise<Account | null> {
     const row = await this.db
       .selectFrom('users')
-      .select(USER_COLUMNS)
+      .select(ACCOUNT_COLUMNS)
       .where('id', '=', id)
       .executeTakeFirst();
     return row ? toAccount(row) : null;
@@ -117,7 +97,7 @@ export class AuthRepository {
   async findByEmail(email: string): Promise<Account | null> {
     const row = await this.db
       .selectFrom('users')
-      .select(USER_COLUMNS)
+      .select(ACCOUNT_COLUMNS)
       .where('email', '=', email)
       .executeTakeFirst();
     return row ? toAccount(row) : null;
@@ -127,7 +107,7 @@ export class AuthRepository {
   async findCredentials(
     by: { email: string } | { id: string },
   ): Promise<{ account: Account; passwordHash: string } | null> {
-    const query = this.db.selectFrom('users').select([...USER_COLUMNS, 'password_hash']);
+    const query = this.db.selectFrom('users').select([...ACCOUNT_COLUMNS, 'password_hash']);
     const row = await ('email' in by
       ? query.where('email', '=', by.email)
       : query.where('id', '=', by.id)
@@ -213,13 +193,7 @@ export class AuthRepository {
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
       .select([
-        'users.id',
-        'users.email',
-        'users.name',
-        'users.role',
-        'users.email_verified',
-        'users.disabled',
-        'users.created_at',
+        ...ACCOUNT_COLUMNS_OF_USERS,
         'sessions.last_seen_at',
         'sessions.expires_at',
         'sessions.second_factor_at',
@@ -229,7 +203,7 @@ export class AuthRepository {
       .where('sessions.expires_at', '>', now)
       .compile().sql;
     const { rows } = await this.db.executeQuery<
-      UserRow & { last_seen_at: string; expires_at: string; second_factor_at: string | null }
+      AccountRow & { last_seen_at: string; expires_at: string; second_factor_at: string | null }
     >(CompiledQuery.raw(this.sessionQuery, [sessionId, userId, now]));
     const row = rows[0];
     return row
@@ -337,15 +311,7 @@ export class AuthRepository {
     const row = await this.db
       .selectFrom('account_secrets')
       .innerJoin('users', 'users.id', 'account_secrets.user_id')
-      .select([
-        'users.id',
-        'users.email',
-        'users.name',
-        'users.role',
-        'users.email_verified',
-        'users.disabled',
-        'users.created_at',
-      ])
+      .select(ACCOUNT_COLUMNS_OF_USERS)
       .where('account_secrets.secret_hash', '=', hash)
       .where('account_secrets.purpose', '=', purpose)
       .where('account_secrets.used_at', 'is', null)

@@ -1,3 +1,4 @@
+import { formatMinor as formatMinorIn } from '@app/contracts/money.ts';
 import type { CouponDuration, CouponRefusal } from '@app/contracts/subscription.ts';
 
 /** What a coupon takes off, as stored (our coupons) or offered (a partner's). */
@@ -104,16 +105,7 @@ export function describeCoupon(
   return `${what} for ${periods} ${interval}${periods === 1 ? '' : 's'}`;
 }
 
+/** Server texts write money in US English, whatever the currency. */
 export function formatMinor(minor: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(
-    minor / 10 ** fractionDigits(currency),
-  );
-}
-
-/** Minor units per major unit of a currency (2 for USD, 0 for JPY). */
-export function fractionDigits(currency: string): number {
-  return (
-    new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
-    2
-  );
+  return formatMinorIn(minor, currency, 'en-US');
 }

@@ -1,33 +1,20 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AxiosAdapter } from 'axios';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useAuth } from '../../features/auth/stores/auth-store.ts';
 import { api } from '../../lib/api-client.ts';
+import { fakeUser } from '../../testing/fakes.ts';
+import { renderWithProviders } from '../../testing/render.tsx';
 import { AccountMenu, menuEntries } from './account-menu.tsx';
 
 const originalAdapter = api.defaults.adapter;
 let sent: string[] = [];
-const person = {
-  id: 'u1',
-  name: 'Vega Lune',
-  email: 'vega@example.com',
-  role: 'user' as 'user' | 'admin',
-  emailVerified: true,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const person = fakeUser({ name: 'Vega Lune', email: 'vega@example.com' });
 
 function renderMenu(user = person) {
-  const router = createMemoryRouter(
-    [
-      { path: '/', element: <AccountMenu user={user} /> },
-      { path: '*', element: <p>Page</p> },
-    ],
-    { initialEntries: ['/'] },
-  );
-  render(<RouterProvider router={router} />);
-  return router;
+  return renderWithProviders(<AccountMenu user={user} />, { routes: [{ path: '*', element: <p>Page</p> }] })
+    .router;
 }
 
 beforeEach(() => {

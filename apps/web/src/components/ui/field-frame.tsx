@@ -8,8 +8,8 @@ export interface FieldIds {
 }
 
 /**
- * Label above, hint and error below, for controls other than a plain input (see Field): text areas
- * and selects. The control itself is rendered by `children` with the ids it must carry.
+ * Label above, hint and error below: the frame of every labelled control (inputs, text areas,
+ * selects, the place search). The control itself is rendered by `children` with the ids it must carry.
  */
 export function FieldFrame({
   label,
@@ -41,13 +41,18 @@ export function FieldFrame({
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} message={error} />
     </div>
   );
+}
+
+/** A field's error under it, tied to the control by its id (aria-describedby). */
+export function FieldError({ id, message }: { id: string | undefined; message: string | undefined }) {
+  return message ? (
+    <p id={id} className="text-sm text-danger">
+      {message}
+    </p>
+  ) : null;
 }
 
 export const CONTROL_CLASSES =

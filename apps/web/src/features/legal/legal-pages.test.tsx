@@ -1,12 +1,11 @@
 import { STORAGE_KEYS } from '@app/contracts/constants.ts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import type { ComponentType } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { api } from '../../lib/api-client.ts';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '../../lib/brand.ts';
+import { renderWithProviders } from '../../testing/render.tsx';
 import CookiePolicyPage from './pages/cookie-policy-page.tsx';
 import PrivacyPolicyPage from './pages/privacy-policy-page.tsx';
 import TermsOfServicePage from './pages/terms-of-service-page.tsx';
@@ -40,16 +39,7 @@ const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
 
 function show(path: string, Page: ComponentType, entry = path) {
   api.defaults.adapter = adapter;
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[entry]}>
-        <Routes>
-          <Route path={path} element={<Page />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderWithProviders(<Page />, { path, at: entry });
 }
 
 // Role queries over these long pages are slow; the landmark is found by its label's id instead.

@@ -1,5 +1,6 @@
 import type { Plan, ValidateCouponResult } from '@app/contracts/subscription.ts';
 import { describe, expect, it } from 'vitest';
+import { fakePlan } from '../../testing/fakes.ts';
 import {
   couponSummary,
   monthlyEquivalent,
@@ -8,18 +9,7 @@ import {
   yearlySavingPercent,
 } from './price-copy.ts';
 
-const limits = { chatMessagesPerDay: 50, landscapeRegenerationsPerDay: 3 };
-const monthly: Plan = {
-  id: 'monthly',
-  name: 'Monthly',
-  kind: 'full',
-  interval: 'month',
-  priceMinor: 1499,
-  currency: 'USD',
-  trialDays: 7,
-  features: [],
-  limits,
-};
+const monthly = fakePlan({ features: [] });
 const yearly: Plan = { ...monthly, id: 'yearly', name: 'Yearly', interval: 'year', priceMinor: 14388 };
 
 function coupon(changes: Partial<Extract<ValidateCouponResult, { valid: true }>>) {

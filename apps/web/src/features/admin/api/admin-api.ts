@@ -22,8 +22,9 @@ import type {
 import { queryOptions } from '@tanstack/react-query';
 import { isAxiosError } from 'axios';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
-// Every call of the admin area: a fetcher per endpoint, its query options, keys from one factory.
+// Every call of the admin area: a fetcher per endpoint and its query options (keys: lib/query-keys.ts).
 
 interface Answer<T> {
   success: true;
@@ -32,22 +33,6 @@ interface Answer<T> {
 
 const get = async <T>(url: string, params?: object, signal?: AbortSignal) =>
   (await api.get<Answer<T>>(url, { params, signal })).data.data;
-
-export const adminKeys = {
-  all: ['admin'] as const,
-  access: () => [...adminKeys.all, 'access'] as const,
-  dashboard: () => [...adminKeys.all, 'dashboard'] as const,
-  analytics: (days: number) => [...adminKeys.all, 'analytics', days] as const,
-  subscriptionAnalytics: (days: number) => [...adminKeys.all, 'subscription-analytics', days] as const,
-  users: (query: Partial<AdminUsersQuery>) => [...adminKeys.all, 'users', query] as const,
-  user: (id: string) => [...adminKeys.all, 'user', id] as const,
-  subscriptions: (query: object) => [...adminKeys.all, 'subscriptions', query] as const,
-  usage: (sort: string) => [...adminKeys.all, 'usage', sort] as const,
-  health: () => [...adminKeys.all, 'health'] as const,
-  audit: (query: object) => [...adminKeys.all, 'audit', query] as const,
-  inbox: (status: string) => [...adminKeys.all, 'inbox', status] as const,
-  applications: (status: string) => [...adminKeys.all, 'applications', status] as const,
-};
 
 /** What the server says of this session and the admin area: the server decides, not the page. */
 export type AdminAccess = 'open' | 'not-admin' | 'set-up-second-factor' | 'enter-code';
@@ -69,7 +54,7 @@ async function getAdminAccess(signal?: AbortSignal): Promise<AdminAccess> {
 
 export const adminAccessQuery = () =>
   queryOptions({
-    queryKey: adminKeys.access(),
+    queryKey: queryKeys.admin.access(),
     queryFn: ({ signal }) => getAdminAccess(signal),
     retry: false,
   });
@@ -81,29 +66,29 @@ export const verifySecondFactor = async (code: string) =>
 
 export const dashboardQuery = () =>
   queryOptions({
-    queryKey: adminKeys.dashboard(),
+    queryKey: queryKeys.admin.dashboard(),
     queryFn: ({ signal }) => get<AdminDashboard>('/api/admin/dashboard', undefined, signal),
   });
 export const analyticsQuery = (days: number) =>
   queryOptions({
-    queryKey: adminKeys.analytics(days),
+    queryKey: queryKeys.admin.analytics(days),
     queryFn: ({ signal }) => get<Analytics>('/api/admin/analytics', { days }, signal),
   });
 export const subscriptionAnalyticsQuery = (days: number) =>
   queryOptions({
-    queryKey: adminKeys.subscriptionAnalytics(days),
+    queryKey: queryKeys.admin.subscriptionAnalytics(days),
     queryFn: ({ signal }) =>
       get<SubscriptionAnalytics>('/api/admin/subscription-analytics', { days }, signal),
   });
 export const usersQuery = (query: Partial<AdminUsersQuery>) =>
   queryOptions({
-    queryKey: adminKeys.users(query),
+    queryKey: queryKeys.admin.users(query),
     queryFn: ({ signal }) => get<AdminUsersPage>('/api/admin/users', query, signal),
     placeholderData: (previous) => previous,
   });
 export const userQuery = (id: string) =>
   queryOptions({
-    queryKey: adminKeys.user(id),
+    queryKey: queryKeys.admin.user(id),
     queryFn: ({ signal }) =>
       get<AdminUserDetail>(`/api/admin/users/${encodeURIComponent(id)}`, undefined, signal),
   });
@@ -114,31 +99,31 @@ export const deleteUser = async (id: string, confirmEmail: string) =>
 
 export const subscriptionsQuery = (query: { status?: string; limit: number; offset: number }) =>
   queryOptions({
-    queryKey: adminKeys.subscriptions(query),
+    queryKey: queryKeys.admin.subscriptions(query),
     queryFn: ({ signal }) => get<AdminSubscriptionsPage>('/api/admin/subscriptions', query, signal),
     placeholderData: (previous) => previous,
   });
 export const usageQuery = (sort: string) =>
   queryOptions({
-    queryKey: adminKeys.usage(sort),
+    queryKey: queryKeys.admin.usage(sort),
     queryFn: ({ signal }) => get<UserUsagePage>('/api/admin/user-usage', { sort, limit: 50 }, signal),
   });
 export const healthQuery = () =>
   queryOptions({
-    queryKey: adminKeys.health(),
+    queryKey: queryKeys.admin.health(),
     queryFn: ({ signal }) => get<SystemHealth>('/api/admin/system-health', undefined, signal),
     refetchInterval: 30_000,
   });
 export const auditQuery = (query: { actor?: string; target?: string; limit: number; offset: number }) =>
   queryOptions({
-    queryKey: adminKeys.audit(query),
+    queryKey: queryKeys.admin.audit(query),
     queryFn: ({ signal }) => get<AuditPage>('/api/admin/audit-log', query, signal),
     placeholderData: (previous) => previous,
   });
 
 export const inboxQuery = (status: 'open' | 'handled') =>
   queryOptions({
-    queryKey: adminKeys.inbox(status),
+    queryKey: queryKeys.admin.inbox(status),
     queryFn: ({ signal }) =>
       get<{ messages: ContactInboxItem[]; total: number }>(
         '/api/admin/contact-messages',
@@ -153,7 +138,7 @@ export const replyToMessage = async (id: string, body: string) =>
 
 export const applicationsQuery = (status: 'pending' | 'approved' | 'rejected') =>
   queryOptions({
-    queryKey: adminKeys.applications(status),
+    queryKey: queryKeys.admin.applications(status),
     queryFn: async ({ signal }) =>
       (
         await api.get<AdminApplicationsResult>('/api/admin/partners/applications', {

@@ -6,8 +6,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextareaField } from '../../../components/ui/textarea-field.tsx';
 import { getErrorMessage } from '../../../lib/error-messages.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { toast } from '../../../lib/toast-store.ts';
-import { adminKeys, inboxQuery, markHandled, replyToMessage } from '../api/admin-api.ts';
+import { inboxQuery, markHandled, replyToMessage } from '../api/admin-api.ts';
 import { QueryState } from './query-state.tsx';
 import { formatDate } from './table.tsx';
 
@@ -17,7 +18,7 @@ function Message({ message }: { message: ContactInboxItem }) {
   const [replying, setReplying] = useState(false);
   const done = (text: string) => {
     toast.success(text);
-    void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.admin.all });
   };
   const handle = useMutation({
     mutationFn: () => markHandled(message.id),

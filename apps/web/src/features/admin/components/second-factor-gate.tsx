@@ -8,7 +8,8 @@ import { Field } from '../../../components/ui/field.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../../lib/error-messages.ts';
-import { adminKeys, enrollSecondFactor, verifySecondFactor } from '../api/admin-api.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { enrollSecondFactor, verifySecondFactor } from '../api/admin-api.ts';
 
 /** The code box of both steps: six digits from the app, or a recovery code. */
 function CodeForm({
@@ -156,7 +157,7 @@ function Enrolment({ onConfirmed }: { onConfirmed: (codes: string[]) => void }) 
 export function SecondFactorGate({ step }: { step: 'set-up-second-factor' | 'enter-code' }) {
   const queryClient = useQueryClient();
   const [recoveryCodes, setRecoveryCodes] = useState<string[]>();
-  const passed = () => void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+  const passed = () => void queryClient.invalidateQueries({ queryKey: queryKeys.admin.all });
 
   if (recoveryCodes)
     return (

@@ -6,8 +6,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { getErrorMessage } from '../../../lib/error-messages.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { toast } from '../../../lib/toast-store.ts';
-import { adminKeys, deleteUser, updateUser, userQuery } from '../api/admin-api.ts';
+import { deleteUser, updateUser, userQuery } from '../api/admin-api.ts';
 import { QueryState } from './query-state.tsx';
 import { formatDate } from './table.tsx';
 
@@ -51,7 +52,7 @@ export function UserDrawer({ id, onClose }: { id: string; onClose: () => void })
   const detail = useQuery(userQuery(id));
   const [pending, setPending] = useState<Pending>(null);
   const [typed, setTyped] = useState('');
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.admin.all });
   const change = useMutation({
     mutationFn: (changes: AdminUserUpdate) => updateUser(id, changes),
     onSuccess: () => {

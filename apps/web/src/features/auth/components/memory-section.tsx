@@ -4,7 +4,7 @@ import { isAxiosError } from 'axios';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { chatMemoryKey, forgetChatMemory, listChatMemories } from '../../../lib/chat-memory.ts';
+import { chatMemoryQuery, forgetChatMemory } from '../../../lib/chat-memory.ts';
 import { getErrorMessage } from '../../../lib/error-messages.ts';
 import { toast } from '../../../lib/toast-store.ts';
 import { SettingsSection } from './settings-section.tsx';
@@ -15,7 +15,7 @@ function MemoryRow({ memory }: { memory: ChatMemory }) {
     mutationFn: () => forgetChatMemory(memory.id),
     onSuccess: (message) => {
       toast.success(message);
-      queryClient.setQueryData<ChatMemory[]>(chatMemoryKey, (list) =>
+      queryClient.setQueryData(chatMemoryQuery().queryKey, (list) =>
         list?.filter((item) => item.id !== memory.id),
       );
     },
@@ -40,7 +40,7 @@ function MemoryRow({ memory }: { memory: ChatMemory }) {
 
 /** What the assistant remembers from conversations, each item deletable. Hidden without chat access. */
 export function MemorySection() {
-  const memories = useQuery({ queryKey: chatMemoryKey, queryFn: listChatMemories, retry: false });
+  const memories = useQuery(chatMemoryQuery());
   if (memories.isError && isAxiosError(memories.error) && memories.error.response?.status === 403)
     return null;
   return (

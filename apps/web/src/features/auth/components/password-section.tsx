@@ -1,4 +1,3 @@
-import { PasswordSchema } from '@app/contracts/auth.ts';
 import { PASSWORD_MAX_LENGTH } from '@app/contracts/constants.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
@@ -10,18 +9,20 @@ import { applyServerErrors } from '../../../lib/server-errors.ts';
 import { toast } from '../../../lib/toast-store.ts';
 import { changePassword } from '../api/change-password.ts';
 import { FormError } from './form-parts.tsx';
+import {
+  NewPasswordFields,
+  newPasswordShape,
+  PASSWORDS_MATCH_RULE,
+  passwordsMatch,
+} from './new-password-fields.tsx';
 import { SettingsSection } from './settings-section.tsx';
 
 const ChangePasswordFormSchema = z
   .object({
     currentPassword: z.string().min(1, 'Please enter your current password.').max(PASSWORD_MAX_LENGTH),
-    newPassword: PasswordSchema,
-    confirmPassword: z.string(),
+    ...newPasswordShape,
   })
-  .refine((values) => values.newPassword === values.confirmPassword, {
-    path: ['confirmPassword'],
-    message: 'The two passwords do not match.',
-  });
+  .refine(passwordsMatch, PASSWORDS_MATCH_RULE);
 type ChangePasswordForm = z.infer<typeof ChangePasswordFormSchema>;
 
 export function PasswordSection({ onChanged }: { onChanged: () => void }) {
@@ -59,19 +60,9 @@ export function PasswordSection({ onChanged }: { onChanged: () => void }) {
           error={errors.currentPassword?.message}
           {...register('currentPassword')}
         />
-        <Field
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.newPassword?.message}
-          {...register('newPassword')}
-        />
-        <Field
-          label="Repeat new password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
+        <NewPasswordFields
+          fields={{ newPassword: register('newPassword'), confirmPassword: register('confirmPassword') }}
+          errors={errors}
         />
         <FormError message={formError} />
         <Button type="submit" className="self-start" loading={isSubmitting} loadingText="Saving...">

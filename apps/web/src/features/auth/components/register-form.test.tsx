@@ -1,10 +1,10 @@
 import { PASSWORD_INVISIBLE_MESSAGE, PASSWORD_REPETITIVE_MESSAGE } from '@app/contracts/auth.ts';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AxiosAdapter } from 'axios';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../../../lib/api-client.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
 import { RegisterForm } from './register-form.tsx';
 
 // A password that is no secret is refused in the form with the server's own words, before any request.
@@ -29,8 +29,7 @@ describe('register form', () => {
     ['eight spaces', '        ', PASSWORD_INVISIBLE_MESSAGE],
     ['one letter repeated', 'aaaaaaaa', PASSWORD_REPETITIVE_MESSAGE],
   ])('shows why %s is refused', async (_label, password, message) => {
-    const router = createMemoryRouter([{ path: '/', element: <RegisterForm onSuccess={() => undefined} /> }]);
-    render(<RouterProvider router={router} />);
+    renderWithProviders(<RegisterForm onSuccess={() => undefined} />);
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Name'), 'Ada');
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');

@@ -1,5 +1,4 @@
 import { type RegisterBody, RegisterBodySchema, type User } from '@app/contracts/auth.ts';
-import { PASSWORD_MIN_LENGTH } from '@app/contracts/constants.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,6 +8,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { applyServerErrors } from '../../../lib/server-errors.ts';
 import { useAuth } from '../stores/auth-store.ts';
 import { FormError } from './form-parts.tsx';
+import { PASSWORD_LENGTH_HINT } from './new-password-fields.tsx';
 
 export function RegisterForm({ onSuccess }: { onSuccess: (user: User) => void }) {
   const registerAccount = useAuth((state) => state.register);
@@ -51,7 +51,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: (user: User) => void })
         label="Password"
         type="password"
         autoComplete="new-password"
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters. A phrase of a few words is easy to remember.`}
+        hint={`${PASSWORD_LENGTH_HINT} A phrase of a few words is easy to remember.`}
         error={errors.password?.message}
         {...register('password')}
       />

@@ -1,5 +1,4 @@
-import { LinkTokenSchema, PasswordSchema } from '@app/contracts/auth.ts';
-import { PASSWORD_MIN_LENGTH } from '@app/contracts/constants.ts';
+import { LinkTokenSchema } from '@app/contracts/auth.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck } from 'lucide-react';
@@ -9,22 +8,23 @@ import { Link, useParams } from 'react-router';
 import { z } from 'zod';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { Field } from '../../../components/ui/field.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../../lib/error-messages.ts';
 import { applyServerErrors } from '../../../lib/server-errors.ts';
+import { resetLinkQuery } from '../api/auth-queries.ts';
 import { resetPassword } from '../api/reset-password.ts';
-import { verifyResetToken } from '../api/verify-reset-token.ts';
 import { useAuth } from '../stores/auth-store.ts';
 import { FormError } from './form-parts.tsx';
+import {
+  NewPasswordFields,
+  newPasswordShape,
+  PASSWORD_LENGTH_HINT,
+  PASSWORDS_MATCH_RULE,
+  passwordsMatch,
+} from './new-password-fields.tsx';
 
-export const NewPasswordFormSchema = z
-  .object({ newPassword: PasswordSchema, confirmPassword: z.string() })
-  .refine((values) => values.newPassword === values.confirmPassword, {
-    path: ['confirmPassword'],
-    message: 'The two passwords do not match.',
-  });
+const NewPasswordFormSchema = z.object(newPasswordShape).refine(passwordsMatch, PASSWORDS_MATCH_RULE);
 type NewPasswordForm = z.infer<typeof NewPasswordFormSchema>;
 
 function InvalidLink({ message }: { message: string }) {
@@ -51,17 +51,7 @@ export default function ResetPasswordPage() {
   const [formError, setFormError] = useState<string | null>(null);
 
   const queryClient = useQueryClient();
-  const checkKey = ['verify-reset-token', token];
-  // Never answered from cache: a link that worked a minute ago may be spent now.
-  const check = useQuery({
-    queryKey: checkKey,
-    queryFn: () => verifyResetToken(token),
-    enabled: wellFormed && !done,
-    retry: false,
-    staleTime: 0,
-    gcTime: 0,
-    refetchOnWindowFocus: false,
-  });
+  const check = useQuery({ ...resetLinkQuery(token), enabled: wellFormed && !done });
 
   const {
     register,
@@ -77,7 +67,7 @@ export default function ResetPasswordPage() {
     setFormError(null);
     try {
       await resetPassword({ token, newPassword });
-      queryClient.removeQueries({ queryKey: checkKey });
+      queryClient.removeQueries({ queryKey: resetLinkQuery(token).queryKey });
       // A reset signs out every session, including one on this device.
       if (useAuth.getState().token) await useAuth.getState().logout({ server: false });
       setDone(true);
@@ -122,20 +112,10 @@ export default function ResetPasswordPage() {
         <form onSubmit={handleSubmit(onSubmit)} noValidate className="flex flex-col gap-4">
           {/* Lets password managers store the new password under the right account. */}
           <input type="email" autoComplete="username" value={check.data.email} readOnly hidden />
-          <Field
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-            error={errors.newPassword?.message}
-            {...register('newPassword')}
-          />
-          <Field
-            label="Repeat new password"
-            type="password"
-            autoComplete="new-password"
-            error={errors.confirmPassword?.message}
-            {...register('confirmPassword')}
+          <NewPasswordFields
+            fields={{ newPassword: register('newPassword'), confirmPassword: register('confirmPassword') }}
+            errors={errors}
+            hint={PASSWORD_LENGTH_HINT}
           />
           <FormError message={formError} />
           <Button type="submit" size="lg" loading={isSubmitting} loadingText="Saving...">

@@ -1,8 +1,9 @@
-import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { act, cleanup, screen } from '@testing-library/react';
 import type { AxiosAdapter } from 'axios';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../../../lib/api-client.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
 import { SessionsSection } from './sessions-section.tsx';
 
 const PHONE =
@@ -42,11 +43,7 @@ describe('devices list', () => {
 
   it('offline it says so instead of loading forever, and loads once back online', async () => {
     onlineManager.setOnline(false);
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <SessionsSection />
-      </QueryClientProvider>,
-    );
+    renderWithProviders(<SessionsSection />);
     expect(
       screen.getByText('You are offline. Your devices will show when you are back online.'),
     ).toBeTruthy();

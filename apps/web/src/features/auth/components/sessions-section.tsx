@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../../lib/error-messages.ts';
 import { toast } from '../../../lib/toast-store.ts';
-import { listSessions } from '../api/list-sessions.ts';
+import { sessionsQuery } from '../api/auth-queries.ts';
 import { revokeOtherSessions } from '../api/revoke-other-sessions.ts';
 import { revokeSession } from '../api/revoke-session.ts';
 import { type DeviceKind, describeDevice, deviceKind } from './describe-device.ts';
@@ -18,8 +18,6 @@ const DEVICE_ICONS: Record<DeviceKind, typeof Laptop> = {
   computer: Laptop,
   unknown: MonitorSmartphone,
 };
-
-export const SESSIONS_QUERY_KEY = ['auth', 'sessions'] as const;
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -34,7 +32,7 @@ function SessionRow({ session }: { session: Session }) {
     mutationFn: () => revokeSession(session.id),
     onSuccess: () => {
       toast.success('Device signed out');
-      return queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY });
+      return queryClient.invalidateQueries({ queryKey: sessionsQuery().queryKey });
     },
     onError: (error) => toast.error('Could not sign out that device', getErrorMessage(error)),
   });
@@ -93,12 +91,12 @@ function DevicesUnavailable({ message, onRetry }: { message: string; onRetry: ()
 
 export function SessionsSection() {
   const queryClient = useQueryClient();
-  const sessions = useQuery({ queryKey: SESSIONS_QUERY_KEY, queryFn: listSessions });
+  const sessions = useQuery(sessionsQuery());
   const revokeOthers = useMutation({
     mutationFn: revokeOtherSessions,
     onSuccess: () => {
       toast.success('Signed out everywhere else');
-      return queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY });
+      return queryClient.invalidateQueries({ queryKey: sessionsQuery().queryKey });
     },
     onError: (error) => toast.error('Could not sign out the other devices', getErrorMessage(error)),
   });

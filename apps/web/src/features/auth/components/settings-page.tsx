@@ -5,13 +5,14 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { toast } from '../../../lib/toast-store.ts';
+import { sessionsQuery } from '../api/auth-queries.ts';
 import { useAuth } from '../stores/auth-store.ts';
 import { AppearanceSection } from './appearance-section.tsx';
 import { DataSection } from './data-section.tsx';
 import { MemorySection } from './memory-section.tsx';
 import { PasswordSection } from './password-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
-import { SESSIONS_QUERY_KEY, SessionsSection } from './sessions-section.tsx';
+import { SessionsSection } from './sessions-section.tsx';
 import { ShortcutsSection } from './shortcuts-section.tsx';
 
 export default function SettingsPage() {
@@ -37,7 +38,9 @@ export default function SettingsPage() {
       <div className="flex flex-col gap-6">
         <ProfileSection />
         <ShortcutsSection />
-        <PasswordSection onChanged={() => queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY })} />
+        <PasswordSection
+          onChanged={() => queryClient.invalidateQueries({ queryKey: sessionsQuery().queryKey })}
+        />
         <AppearanceSection />
         <SessionsSection />
         <MemorySection />

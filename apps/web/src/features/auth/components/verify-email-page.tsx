@@ -8,6 +8,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../../lib/error-messages.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { useAuth } from '../stores/auth-store.ts';
 import { forgetNotVerifiedReminder } from '../verification-reminder.ts';
 
@@ -22,7 +23,7 @@ export default function VerifyEmailPage() {
 
   // A verification secret works once: the query runs exactly once per token and is never retried.
   const verification = useQuery({
-    queryKey: ['verify-email', token],
+    queryKey: queryKeys.auth.verifyEmail(token),
     queryFn: async () => {
       await verifyEmail(token);
       return true;

@@ -1,9 +1,9 @@
 import type { User } from '@app/contracts/auth.ts';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useToasts } from '../../../lib/toast-store.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
 import { useAuth } from '../stores/auth-store.ts';
 import VerifyEmailPendingPage from './verify-email-pending-page.tsx';
 
@@ -17,13 +17,7 @@ const unverified: User = {
 };
 
 function show() {
-  const router = createMemoryRouter(
-    [{ path: '/verify-email-pending', element: <VerifyEmailPendingPage /> }],
-    {
-      initialEntries: ['/verify-email-pending'],
-    },
-  );
-  render(<RouterProvider router={router} />);
+  renderWithProviders(<VerifyEmailPendingPage />, { at: '/verify-email-pending' });
 }
 
 const titles = () => useToasts.getState().toasts.map((toast) => toast.title);

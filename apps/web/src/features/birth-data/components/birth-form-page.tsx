@@ -8,6 +8,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { getErrorMessage } from '../../../lib/error-messages.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { toast } from '../../../lib/toast-store.ts';
 import { deleteBirthData } from '../api/delete-birth-data.ts';
 import type { BirthData } from '../api/get-birth-data.ts';
@@ -37,7 +38,7 @@ export default function BirthFormPage() {
             onSaved={(saved) => {
               setBirthData(saved);
               setEditing(false);
-              void queryClient.invalidateQueries({ queryKey: ['natal-chart'] });
+              void queryClient.invalidateQueries({ queryKey: queryKeys.natalChart.all });
               toast.success(complete ? 'Birth data updated' : 'Birth data saved');
             }}
           />
@@ -68,7 +69,7 @@ function BirthSummary({ birthData, onEdit }: { birthData: BirthData; onEdit: () 
     try {
       toast.success(await deleteBirthData());
       setConfirming(false);
-      queryClient.removeQueries({ queryKey: ['natal-chart'] });
+      queryClient.removeQueries({ queryKey: queryKeys.natalChart.all });
       setBirthData(null);
     } catch (failure) {
       setError(getErrorMessage(failure));

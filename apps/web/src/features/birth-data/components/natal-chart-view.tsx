@@ -25,11 +25,8 @@ import { ChartWheel, WHEEL_BODIES } from '../../../components/chart/chart-wheel.
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../../lib/error-messages.ts';
-import { getNatalChart } from '../../../lib/get-natal-chart.ts';
+import { natalChartQuery } from '../../../lib/get-natal-chart.ts';
 import { AspectIcon } from './aspect-icon.tsx';
-
-export const natalChartKey = (houseSystem: HouseSystemCode, zodiac: ZodiacId) =>
-  ['natal-chart', houseSystem, zodiac] as const;
 
 const TABLE = 'w-full border-collapse text-sm';
 const CAPTION = 'mb-2 text-left text-base font-semibold text-fg';
@@ -80,11 +77,7 @@ export function NatalChartView() {
   const [houseSystem, setHouseSystem] = useState<HouseSystemCode>('P');
   const [zodiac, setZodiac] = useState<ZodiacId>('tropical');
   const headingId = useId();
-  const query = useQuery({
-    queryKey: natalChartKey(houseSystem, zodiac),
-    queryFn: ({ signal }) => getNatalChart(houseSystem, signal, zodiac),
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuery({ ...natalChartQuery(houseSystem, zodiac), placeholderData: keepPreviousData });
   const chart = query.data;
 
   return (

@@ -1,11 +1,10 @@
 import type { ChatMessage } from '@app/contracts/chat.ts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../lib/api-client.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
 import { useChatStream } from '../stores/chat-stream-store.ts';
 import ChatPage from './chat-page.tsx';
 
@@ -87,19 +86,13 @@ function fakeFetch(url: string, init: RequestInit) {
 }
 
 function show(path: string) {
-  const router = createMemoryRouter(
-    [
+  return renderWithProviders(null, {
+    at: path,
+    routes: [
       { path: '/chat', element: <ChatPage /> },
       { path: '/chat/:sessionId', element: <ChatPage /> },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  }).router;
 }
 
 const liveRegion = () => document.querySelector('[aria-live="polite"][aria-busy]') as HTMLElement;

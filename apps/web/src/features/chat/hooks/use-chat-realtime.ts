@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { holdRealtimeSocket } from '../../../lib/realtime-socket.ts';
-import { chatKeys } from '../api/chat-keys.ts';
 import { useChatStream } from '../stores/chat-stream-store.ts';
 
 /**
@@ -17,9 +17,9 @@ export function useChatRealtime(): void {
       if (typeof payload?.sessionId !== 'string') return;
       // This tab's own answer is placed by the sender when it settles.
       if (useChatStream.getState().pending?.sessionId === payload.sessionId) return;
-      void queryClient.invalidateQueries({ queryKey: chatKeys.session(payload.sessionId) });
-      void queryClient.invalidateQueries({ queryKey: chatKeys.sessions(), exact: true });
-      void queryClient.invalidateQueries({ queryKey: chatKeys.usage() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.chat.session(payload.sessionId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.chat.sessions(), exact: true });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.chat.usage() });
     };
     socket.on('chat:done', onDone);
     return () => {

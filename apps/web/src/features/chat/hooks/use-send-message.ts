@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { getErrorMessage } from '../../../lib/error-messages.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { toast } from '../../../lib/toast-store.ts';
-import { chatKeys } from '../api/chat-keys.ts';
 import { createSession } from '../api/create-session.ts';
 import { sendMessage } from '../api/send-message.ts';
 import { useChatStream } from '../stores/chat-stream-store.ts';
@@ -27,22 +27,26 @@ export function useSendMessage() {
         if (!id) {
           const session = await createSession();
           id = session.id;
-          queryClient.setQueryData<ChatSessionDetail>(chatKeys.session(id), { ...session, messages: [] });
-          void queryClient.invalidateQueries({ queryKey: chatKeys.sessions(), exact: true });
+          queryClient.setQueryData<ChatSessionDetail>(queryKeys.chat.session(id), {
+            ...session,
+            messages: [],
+          });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.chat.sessions(), exact: true });
           navigate(`/chat/${id}`);
         }
       } catch (error) {
         toast.error('Could not start a conversation', getErrorMessage(error));
         return;
       }
-      const base = queryClient.getQueryData<ChatSessionDetail>(chatKeys.session(id))?.messages.length ?? 0;
+      const base =
+        queryClient.getQueryData<ChatSessionDetail>(queryKeys.chat.session(id))?.messages.length ?? 0;
       stream.begin({ sessionId: id, question, base }, controller);
       try {
         const exchange = await sendMessage(id, question, {
           signal: controller.signal,
           onText: (text) => useChatStream.getState().append(text),
         });
-        queryClient.setQueryData<ChatSessionDetail>(chatKeys.session(id), (detail) =>
+        queryClient.setQueryData<ChatSessionDetail>(queryKeys.chat.session(id), (detail) =>
           detail
             ? { ...detail, messages: [...detail.messages, exchange.userMessage, exchange.message] }
             : detail,
@@ -53,14 +57,14 @@ export function useSendMessage() {
         useChatStream
           .getState()
           .settle(stopped ? 'stopped' : 'error', stopped ? undefined : getErrorMessage(error));
-        const sessionKey = chatKeys.session(id);
+        const sessionKey = queryKeys.chat.session(id);
         if (stopped)
           setTimeout(() => void queryClient.invalidateQueries({ queryKey: sessionKey }), STOPPED_REFETCH_MS);
         else void queryClient.invalidateQueries({ queryKey: sessionKey });
       } finally {
         // The title may come from the first question, the order from the newest message.
-        void queryClient.invalidateQueries({ queryKey: chatKeys.sessions(), exact: true });
-        void queryClient.invalidateQueries({ queryKey: chatKeys.usage() });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.chat.sessions(), exact: true });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.chat.usage() });
       }
     },
     [navigate, queryClient],

@@ -1,6 +1,6 @@
 import type { ChatSession, ChatSessionDetail } from '@app/contracts/chat.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { chatKeys } from '../api/chat-keys.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { deleteSession } from '../api/delete-session.ts';
 import { renameSession } from '../api/rename-session.ts';
 
@@ -9,10 +9,10 @@ export function useRenameSession() {
   return useMutation({
     mutationFn: ({ id, title }: { id: string; title: string }) => renameSession(id, title),
     onSuccess: (session) => {
-      queryClient.setQueryData<ChatSession[]>(chatKeys.sessions(), (list) =>
+      queryClient.setQueryData<ChatSession[]>(queryKeys.chat.sessions(), (list) =>
         list?.map((item) => (item.id === session.id ? session : item)),
       );
-      queryClient.setQueryData<ChatSessionDetail>(chatKeys.session(session.id), (detail) =>
+      queryClient.setQueryData<ChatSessionDetail>(queryKeys.chat.session(session.id), (detail) =>
         detail ? { ...detail, ...session } : detail,
       );
     },
@@ -24,10 +24,10 @@ export function useDeleteSession() {
   return useMutation({
     mutationFn: (id: string) => deleteSession(id),
     onSuccess: (_message, id) => {
-      queryClient.setQueryData<ChatSession[]>(chatKeys.sessions(), (list) =>
+      queryClient.setQueryData<ChatSession[]>(queryKeys.chat.sessions(), (list) =>
         list?.filter((item) => item.id !== id),
       );
-      queryClient.removeQueries({ queryKey: chatKeys.session(id) });
+      queryClient.removeQueries({ queryKey: queryKeys.chat.session(id) });
     },
   });
 }

@@ -1,11 +1,10 @@
 import type { Landscape, LandscapeStatus } from '@app/contracts/landscape.ts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../../../lib/api-client.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
 import CosmicLandscapePage from './cosmic-landscape-page.tsx';
 import { landscapeOf, statusOf } from './landscape-fixtures.ts';
 
@@ -42,19 +41,10 @@ function dashboard(landscape: Landscape, status: LandscapeStatus, history: Lands
 }
 
 function show() {
-  const router = createMemoryRouter(
-    [
-      { path: '/cosmic-landscape', element: <CosmicLandscapePage /> },
-      { path: '/chat', element: <p>chat page</p> },
-    ],
-    { initialEntries: ['/cosmic-landscape'] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderWithProviders(<CosmicLandscapePage />, {
+    at: '/cosmic-landscape',
+    routes: [{ path: '/chat', element: <p>chat page</p> }],
+  }).router;
 }
 
 const headline = () => screen.findByRole('heading', { level: 2, name: /Steady ground|A new reading/ });

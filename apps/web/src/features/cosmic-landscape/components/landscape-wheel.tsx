@@ -2,7 +2,7 @@ import type { Landscape } from '@app/contracts/landscape.ts';
 import { useQuery } from '@tanstack/react-query';
 import { ChartWheel } from '../../../components/chart/chart-wheel.tsx';
 import { getErrorMessage } from '../../../lib/error-messages.ts';
-import { natalChartQuery } from '../api/landscape-queries.ts';
+import { natalChartQuery } from '../../../lib/get-natal-chart.ts';
 
 /** The bi-wheel: the natal chart inside, the day's sky around it. */
 export function LandscapeWheel({ landscape, isToday }: { landscape: Landscape; isToday: boolean }) {

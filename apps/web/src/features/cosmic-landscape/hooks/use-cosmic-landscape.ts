@@ -1,14 +1,9 @@
 import type { Landscape, LandscapeStatus } from '@app/contracts/landscape.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { generateLandscape } from '../api/generate-landscape.ts';
 import { getDashboard } from '../api/get-dashboard.ts';
-import {
-  dashboardQuery,
-  historyQuery,
-  landscapeKeys,
-  statusQuery,
-  todayQuery,
-} from '../api/landscape-queries.ts';
+import { dashboardQuery, historyQuery, statusQuery, todayQuery } from '../api/landscape-queries.ts';
 import { regenerateLandscape } from '../api/regenerate-landscape.ts';
 
 /**
@@ -22,8 +17,8 @@ export function useCosmicLandscape() {
     ...dashboardQuery(),
     queryFn: async ({ signal }) => {
       const answer = await getDashboard(signal);
-      queryClient.setQueryData(landscapeKeys.today(), answer.landscape);
-      queryClient.setQueryData(landscapeKeys.status(), answer.status);
+      queryClient.setQueryData(queryKeys.landscape.today(), answer.landscape);
+      queryClient.setQueryData(queryKeys.landscape.status(), answer.status);
       queryClient.setQueryData(historyQuery().queryKey, answer.history);
       return answer;
     },
@@ -36,7 +31,7 @@ export function useCosmicLandscape() {
   const history = useQuery({ ...historyQuery(), enabled: false });
 
   const showToday = (landscape: Landscape) => {
-    queryClient.setQueryData(landscapeKeys.today(), landscape);
+    queryClient.setQueryData(queryKeys.landscape.today(), landscape);
     queryClient.setQueryData(historyQuery().queryKey, (days: Landscape[] | undefined) =>
       days?.map((day) => (day.date === landscape.date ? landscape : day)),
     );
@@ -58,13 +53,13 @@ export function useCosmicLandscape() {
     onSuccess: async (landscape) => {
       showToday(landscape);
       // Count the use at once; the server's figure follows.
-      queryClient.setQueryData(landscapeKeys.status(), (old: LandscapeStatus | undefined) =>
+      queryClient.setQueryData(queryKeys.landscape.status(), (old: LandscapeStatus | undefined) =>
         old ? { ...old, regenerationsUsed: old.regenerationsUsed + 1 } : old,
       );
       await queryClient.fetchQuery(statusQuery()).catch(() => undefined);
     },
     // Refused (allowance spent elsewhere, say): the server's figure is the truth.
-    onError: () => queryClient.invalidateQueries({ queryKey: landscapeKeys.status() }),
+    onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.landscape.status() }),
   });
 
   return {

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { landscapeKeys, locationQuery } from '../api/landscape-queries.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { locationQuery } from '../api/landscape-queries.ts';
 import { setLocation } from '../api/set-location.ts';
 
 /** The current location; changing it can move the day, so the landscape is read again. */
@@ -9,8 +10,8 @@ export function useLandscapeLocation() {
   const change = useMutation({
     mutationFn: setLocation,
     onSuccess: async (saved) => {
-      queryClient.setQueryData(landscapeKeys.location(), saved);
-      await queryClient.invalidateQueries({ queryKey: landscapeKeys.dashboard() });
+      queryClient.setQueryData(queryKeys.landscape.location(), saved);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.landscape.dashboard() });
     },
   });
   return { location, change };

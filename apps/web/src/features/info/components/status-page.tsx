@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** Whether the service answers (GET /api/health) and can serve (GET /api/ready: its database answers). */
 async function checkStatus(): Promise<{ version: string | null; ready: boolean; checkedAt: Date }> {
@@ -22,7 +23,7 @@ async function checkStatus(): Promise<{ version: string | null; ready: boolean; 
 /** /status, from the footer: is the service working right now, as this browser sees it. */
 export default function StatusPage() {
   const status = useQuery({
-    queryKey: ['service-status'],
+    queryKey: queryKeys.serviceStatus(),
     queryFn: checkStatus,
     refetchInterval: 60_000,
     retry: false,

@@ -1,10 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type AxiosAdapter, AxiosError, type AxiosResponse } from 'axios';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { api } from '../../../lib/api-client.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
 import ConfirmChangesPage from './confirm-changes-page.tsx';
 
 const originalAdapter = api.defaults.adapter;
@@ -21,14 +20,10 @@ function answer(status: number, data: unknown): AxiosAdapter {
 }
 
 function show() {
-  const router = createMemoryRouter([{ path: '/partners/confirm/:token', element: <ConfirmChangesPage /> }], {
-    initialEntries: ['/partners/confirm/secret-from-the-mail'],
+  renderWithProviders(<ConfirmChangesPage />, {
+    path: '/partners/confirm/:token',
+    at: '/partners/confirm/secret-from-the-mail',
   });
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
 }
 
 describe('confirming new answers for a pending application', () => {

@@ -1,10 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AxiosAdapter } from 'axios';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../../../lib/api-client.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
 import PartnerApplyPage from './partner-apply-page.tsx';
 
 // The HTTP edge: an axios adapter answering like the server and recording what was sent.
@@ -31,14 +30,7 @@ const adapter: AxiosAdapter = async (config) => {
 };
 
 function show() {
-  const router = createMemoryRouter([{ path: '/partners/apply', element: <PartnerApplyPage /> }], {
-    initialEntries: ['/partners/apply'],
-  });
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<PartnerApplyPage />, { at: '/partners/apply' });
 }
 
 describe('partner application page', () => {

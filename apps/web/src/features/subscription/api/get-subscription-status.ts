@@ -7,9 +7,10 @@ export type SubscriptionStatus = Partial<Omit<SubscriptionStatusResult, 'subscri
   [field: string]: unknown;
 };
 
-export async function getSubscriptionStatus(): Promise<SubscriptionStatus> {
+export async function getSubscriptionStatus(signal?: AbortSignal): Promise<SubscriptionStatus> {
   const { data } = await api.get<SubscriptionStatus & { data?: SubscriptionStatus }>(
     '/api/subscription/status',
+    { signal },
   );
   // Accept both a bare object and the { success, data } envelope.
   const body = data.data && typeof data.data === 'object' ? data.data : data;

@@ -1,4 +1,5 @@
 import { STORAGE_KEYS } from '@app/contracts/constants.ts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -6,8 +7,8 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { readStorage } from '../../../lib/storage.ts';
+import { subscriptionStatusQuery, useSubscriptionStatus } from '../api/subscription-queries.ts';
 import { trialStartedText } from '../price-copy.ts';
-import { useSubscription } from '../stores/subscription-store.ts';
 
 const POLL_MS = 1500;
 const GIVE_UP_AFTER = 40; // about a minute
@@ -19,12 +20,13 @@ const isPaid = (status: string | null | undefined) => status === 'active' || sta
  * then leads on: the guards send a person without birth data to /birth-form.
  */
 export default function PaymentSuccessPage() {
-  const current = useSubscription((state) => state.status);
-  const status = current?.subscriptionStatus ?? null;
-  const loadStatus = useSubscription((state) => state.loadStatus);
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [attempt, setAttempt] = useState(0);
   const signedIn = readStorage(STORAGE_KEYS.authToken) !== null;
+  // The polling below asks; this only reads what it brought.
+  const { status: current } = useSubscriptionStatus({ enabled: false });
+  const status = current?.subscriptionStatus ?? null;
   const confirmed = isPaid(status);
   const gaveUp = !confirmed && attempt >= GIVE_UP_AFTER;
 
@@ -32,14 +34,15 @@ export default function PaymentSuccessPage() {
     if (confirmed || gaveUp || !signedIn) return;
     const timer = setTimeout(
       () => {
-        loadStatus()
+        queryClient
+          .fetchQuery({ ...subscriptionStatusQuery(), staleTime: 0 })
           .catch(() => undefined)
           .finally(() => setAttempt((n) => n + 1));
       },
       attempt === 0 ? 0 : POLL_MS,
     );
     return () => clearTimeout(timer);
-  }, [attempt, confirmed, gaveUp, loadStatus, signedIn]);
+  }, [attempt, confirmed, gaveUp, queryClient, signedIn]);
 
   useEffect(() => {
     if (!confirmed) return;

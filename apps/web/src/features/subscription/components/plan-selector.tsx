@@ -12,8 +12,7 @@ import { getErrorMessage } from '../../../lib/error-messages.ts';
 import { formatPrice } from '../../../lib/format-price.ts';
 import { createChatbotSubscription } from '../api/create-chatbot-subscription.ts';
 import { createSubscription } from '../api/create-subscription.ts';
-import { getPlans } from '../api/get-plans.ts';
-import { validateCoupon } from '../api/validate-coupon.ts';
+import { couponQuery, plansQuery } from '../api/subscription-queries.ts';
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
 import { couponSummary, monthlyEquivalent, yearlySavingPercent } from '../price-copy.ts';
 
@@ -98,7 +97,7 @@ function CouponPreview({ result, plan }: { result: ValidateCouponResult; plan: P
 
 /** Plans with a monthly/yearly toggle, a coupon with a live preview, then checkout. */
 export function PlanSelector() {
-  const plans = useQuery({ queryKey: ['subscription', 'plans'], queryFn: getPlans, staleTime: 5 * 60_000 });
+  const plans = useQuery(plansQuery());
   const [interval, setInterval] = useState<PlanInterval>('month');
   const [chosenId, setChosenId] = useState<string | null>(null);
   // A partner's link leaves its code in storage; it fills the coupon field until removed.
@@ -120,12 +119,7 @@ export function PlanSelector() {
     null;
 
   const code = useDebouncedValue(coupon.trim().toUpperCase(), 400);
-  const preview = useQuery({
-    queryKey: ['subscription', 'coupon', code, selected?.id],
-    queryFn: ({ signal }) => validateCoupon({ couponCode: code, planId: selected!.id }, signal),
-    enabled: code.length > 0 && selected !== null && /^[A-Z0-9_-]{1,64}$/.test(code),
-    retry: false,
-  });
+  const preview = useQuery(couponQuery(code, selected?.id));
 
   // The message under the coupon field; a checkout refused for the same reason does not repeat it.
   const couponMessage = preview.isFetching

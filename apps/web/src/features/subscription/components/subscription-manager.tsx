@@ -7,13 +7,13 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { getErrorMessage } from '../../../lib/error-messages.ts';
 import { formatDay, formatPrice } from '../../../lib/format-price.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { toast } from '../../../lib/toast-store.ts';
 import { cancelSubscription } from '../api/cancel-subscription.ts';
-import { getInvoices } from '../api/get-invoices.ts';
 import type { SubscriptionStatus } from '../api/get-subscription-status.ts';
 import { reactivateSubscription } from '../api/reactivate-subscription.ts';
+import { invoicesQuery } from '../api/subscription-queries.ts';
 import { updatePaymentMethod } from '../api/update-payment-method.ts';
-import { useSubscription } from '../stores/subscription-store.ts';
 
 const STATUS_LABELS: Record<string, string> = {
   trialing: 'Free trial',
@@ -35,7 +35,7 @@ const INVOICE_LABELS: Record<Invoice['status'], string> = {
 };
 
 function Invoices() {
-  const invoices = useQuery({ queryKey: ['subscription', 'invoices'], queryFn: getInvoices });
+  const invoices = useQuery(invoicesQuery());
   if (invoices.isPending) return <p className="text-sm text-muted">Loading invoices...</p>;
   if (invoices.isError) return <p className="text-sm text-danger">{getErrorMessage(invoices.error)}</p>;
   if (invoices.data.length === 0) return <p className="text-sm text-muted">No payments yet.</p>;
@@ -63,7 +63,6 @@ function Invoices() {
 
 /** For subscribers: status, the next date that matters, cancel, reactivate, card and invoices. */
 export function SubscriptionManager({ status }: { status: SubscriptionStatus }) {
-  const loadStatus = useSubscription((state) => state.loadStatus);
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState<'cancel' | 'reactivate' | 'card' | null>(null);
@@ -84,10 +83,8 @@ export function SubscriptionManager({ status }: { status: SubscriptionStatus }) 
     }
   }
 
-  const refresh = async () => {
-    await loadStatus().catch(() => undefined);
-    await queryClient.invalidateQueries({ queryKey: ['subscription'] });
-  };
+  // The status and the invoices both change with an action: the whole branch is read again.
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.subscription.all });
 
   let when: string | null = null;
   if (state === 'trialing' && status.trialEnd) {

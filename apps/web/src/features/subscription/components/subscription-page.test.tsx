@@ -1,88 +1,24 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { api } from '../../../lib/api-client.ts';
-import { useSubscription } from '../stores/subscription-store.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { installFakeServer, ok, refused } from '../../../testing/fake-server.ts';
+import { fakePlan, fakePlansResult, fakeSubscriptionStatus } from '../../../testing/fakes.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
 import SubscriptionPage from './subscription-page.tsx';
 
-// The HTTP edge: an axios adapter answering like the server and recording what was sent.
+const PLANS = [fakePlan(), fakePlan({ id: 'yearly', name: 'Yearly', interval: 'year', priceMinor: 14388 })];
 
-const PLANS = [
-  {
-    id: 'monthly',
-    name: 'Monthly',
-    kind: 'full',
-    interval: 'month',
-    priceMinor: 1499,
-    currency: 'USD',
-    trialDays: 7,
-    features: ['Chat'],
-    limits: { chatMessagesPerDay: 50, landscapeRegenerationsPerDay: 3 },
-  },
-  {
-    id: 'yearly',
-    name: 'Yearly',
-    kind: 'full',
-    interval: 'year',
-    priceMinor: 14388,
-    currency: 'USD',
-    trialDays: 7,
-    features: ['Chat'],
-    limits: { chatMessagesPerDay: 50, landscapeRegenerationsPerDay: 3 },
-  },
-];
-
-let sent: { method: string; url: string; body: unknown }[] = [];
-let answers: Record<string, { status: number; data: unknown }> = {};
-const originalAdapter = api.defaults.adapter;
-
-const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
-  const key = `${config.method?.toUpperCase()} ${config.url}`;
-  sent.push({
-    method: config.method ?? '',
-    url: config.url ?? '',
-    body: config.data ? JSON.parse(String(config.data)) : undefined,
-  });
-  const answer = answers[key] ?? {
-    status: 404,
-    data: { success: false, error: 'Resource not found.', code: 'NOT_FOUND' },
-  };
-  const response = { data: answer.data, status: answer.status, statusText: '', headers: {}, config };
-  if (answer.status >= 400) {
-    const error = Object.assign(new Error('failed'), { isAxiosError: true, response, config });
-    throw error;
-  }
-  return response;
-};
-
-function show() {
-  const router = createMemoryRouter([{ path: '/subscription', element: <SubscriptionPage /> }], {
-    initialEntries: ['/subscription'],
-  });
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-}
+const server = installFakeServer();
+const show = () => renderWithProviders(<SubscriptionPage />, { at: '/subscription' });
 
 describe('subscription page', () => {
   beforeEach(() => {
-    sent = [];
-    answers = { 'GET /api/subscription/plans': { status: 200, data: { success: true, plans: PLANS } } };
-    api.defaults.adapter = adapter;
-    useSubscription.setState({ status: null });
-  });
-  afterEach(() => {
-    api.defaults.adapter = originalAdapter;
-    cleanup();
+    server.answers['GET /api/subscription/plans'] = ok(fakePlansResult(PLANS));
+    server.answers['GET /api/subscription/status'] = ok(fakeSubscriptionStatus());
   });
 
   it('toggles monthly and yearly, previews a coupon, and shows the payment message when checkout fails', async () => {
-    answers['POST /api/subscription/validate-coupon'] = {
+    server.answers['POST /api/subscription/validate-coupon'] = {
       status: 200,
       data: {
         success: true,
@@ -98,10 +34,11 @@ describe('subscription page', () => {
         description: '20% off the first payment',
       },
     };
-    answers['POST /api/subscription/create-subscription'] = {
-      status: 503,
-      data: { success: false, error: 'Service temporarily unavailable', code: 'UNAVAILABLE' },
-    };
+    server.answers['POST /api/subscription/create-subscription'] = refused(
+      503,
+      'UNAVAILABLE',
+      'Service temporarily unavailable',
+    );
     const user = userEvent.setup();
     show();
     expect(await screen.findByText('$14.99')).toBeTruthy();
@@ -119,7 +56,7 @@ describe('subscription page', () => {
         'STARS20: 20% off the first payment. First payment $11.99, then $14.99/month. Payments start after the 7-day free trial.',
       ),
     ).toBeTruthy();
-    expect(sent.filter((r) => r.url.endsWith('/validate-coupon')).map((r) => r.body)).toEqual([
+    expect(server.bodiesTo('/api/subscription/validate-coupon')).toEqual([
       { couponCode: 'STARS20', planId: 'monthly' },
     ]);
 
@@ -129,14 +66,14 @@ describe('subscription page', () => {
         'Payment service is temporarily unavailable. Please try again in a few minutes.',
       ),
     ).toBeTruthy();
-    expect(sent.find((r) => r.url.endsWith('/create-subscription'))?.body).toEqual({
+    expect(server.bodiesTo('/api/subscription/create-subscription')[0]).toEqual({
       planId: 'monthly',
       couponCode: 'stars20',
     });
   });
 
   it('a checkout refused for a bad coupon shows the reason once, under the coupon field', async () => {
-    answers['POST /api/subscription/validate-coupon'] = {
+    server.answers['POST /api/subscription/validate-coupon'] = {
       status: 200,
       data: {
         success: true,
@@ -146,16 +83,19 @@ describe('subscription page', () => {
         message: 'This coupon code does not exist.',
       },
     };
-    answers['POST /api/subscription/create-subscription'] = {
-      status: 400,
-      data: { success: false, error: 'This coupon code does not exist.', code: 'BAD_REQUEST' },
-    };
+    server.answers['POST /api/subscription/create-subscription'] = refused(
+      400,
+      'BAD_REQUEST',
+      'This coupon code does not exist.',
+    );
     const user = userEvent.setup();
     show();
     await user.type(await screen.findByLabelText('Coupon code (optional)'), 'nope');
     expect(await screen.findByText('This coupon code does not exist.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Start free trial' }));
-    await waitFor(() => expect(sent.some((r) => r.url.endsWith('/create-subscription'))).toBe(true));
+    await waitFor(() =>
+      expect(server.bodiesTo('/api/subscription/create-subscription').length > 0).toBe(true),
+    );
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Opening checkout...' })).toBeNull());
     expect(screen.getAllByText('This coupon code does not exist.')).toHaveLength(1);
   });
@@ -180,25 +120,25 @@ describe('subscription page', () => {
   });
 
   it('for a subscriber: the trial end, cancel with confirmation, and the subscription messages', async () => {
-    answers['GET /api/subscription/invoices'] = { status: 200, data: { success: true, invoices: [] } };
-    answers['POST /api/subscription/cancel'] = {
-      status: 404,
-      data: { success: false, error: 'No active subscription found', code: 'NOT_FOUND' },
-    };
-    useSubscription.setState({
-      status: {
+    server.answers['GET /api/subscription/invoices'] = ok({ success: true, invoices: [] });
+    server.answers['POST /api/subscription/cancel'] = refused(
+      404,
+      'NOT_FOUND',
+      'No active subscription found',
+    );
+    server.answers['GET /api/subscription/status'] = ok(
+      fakeSubscriptionStatus({
         subscriptionStatus: 'trialing',
-        plan: PLANS[0] as never,
+        plan: PLANS[0] ?? null,
         currentPeriodEnd: '2031-05-08T12:00:00.000Z',
         trialEnd: '2031-05-08T12:00:00.000Z',
-        cancelAtPeriodEnd: false,
         nextPaymentMinor: 1499,
         hasPaidAccess: true,
-      },
-    });
+      }),
+    );
     const user = userEvent.setup();
     show();
-    expect(screen.getByRole('heading', { name: 'Your subscription' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Your subscription' })).toBeTruthy();
     expect(screen.getByTestId('subscription-state').textContent).toBe('Free trial');
     expect(screen.getByTestId('subscription-when').textContent).toMatch(
       /Your free trial ends on May 8, 2031/,

@@ -1,13 +1,13 @@
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Page } from '../../../components/ui/page.tsx';
-import { useSubscription } from '../stores/subscription-store.ts';
+import { useSubscriptionStatus } from '../api/subscription-queries.ts';
 import { PlanSelector } from './plan-selector.tsx';
 import { SubscriptionManager } from './subscription-manager.tsx';
 
 const MANAGED = new Set(['trialing', 'active', 'past_due']);
 
 export default function SubscriptionPage() {
-  const status = useSubscription((state) => state.status);
+  const { status } = useSubscriptionStatus();
   const current = status?.subscriptionStatus ?? null;
   if (status && current && MANAGED.has(current)) {
     return (
