@@ -14,6 +14,8 @@ export interface FakeAnswer {
 export interface SentRequest {
   method: string;
   url: string;
+  /** The query parameters, as the fetcher passed them. */
+  params: Record<string, unknown> | undefined;
   body: unknown;
 }
 
@@ -50,6 +52,7 @@ export function installFakeServer(): FakeServer {
     const request: SentRequest = {
       method: config.method?.toUpperCase() ?? 'GET',
       url: config.url ?? '',
+      params: config.params as Record<string, unknown> | undefined,
       body: typeof config.data === 'string' && config.data ? JSON.parse(config.data) : undefined,
     };
     server.sent.push(request);

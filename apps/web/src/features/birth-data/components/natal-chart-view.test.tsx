@@ -5,12 +5,11 @@ import {
   type SignName,
   type ZodiacId,
 } from '@app/contracts/chart.ts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { api } from '../../../lib/api-client.ts';
+import { describe, expect, it } from 'vitest';
+import { installFakeServer, ok } from '../../../testing/fake-server.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
 import { NatalChartView } from './natal-chart-view.tsx';
 
 const AYANAMSA: Record<ZodiacId, number | null> = { tropical: null, lahiri: 23.72, 'fagan-bradley': 24.6 };
@@ -62,35 +61,14 @@ function chartFor(zodiac: ZodiacId): NatalChart {
   };
 }
 
-const requests: InternalAxiosRequestConfig[] = [];
-const adapter: AxiosAdapter = async (config) => {
-  requests.push(config);
-  return {
-    data: { success: true, chart: chartFor((config.params?.zodiac as ZodiacId | undefined) ?? 'tropical') },
-    status: 200,
-    statusText: '',
-    headers: {},
-    config,
-  };
-};
+const server = installFakeServer();
+const chartRequests = () => server.sent.filter((request) => request.url === '/api/chart/natal');
 
 describe('natal chart settings', () => {
-  const originalAdapter = api.defaults.adapter;
-  beforeEach(() => {
-    api.defaults.adapter = adapter;
-    requests.length = 0;
-  });
-  afterEach(() => {
-    cleanup();
-    api.defaults.adapter = originalAdapter;
-  });
-
   it('offers the tropical and two sidereal zodiacs and shows the chart in the one chosen', async () => {
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <NatalChartView />
-      </QueryClientProvider>,
-    );
+    server.answers['GET /api/chart/natal'] = (request) =>
+      ok({ success: true, chart: chartFor((request.params?.zodiac as ZodiacId | undefined) ?? 'tropical') });
+    renderWithProviders(<NatalChartView />);
     const zodiac = screen.getByLabelText('Zodiac') as HTMLSelectElement;
     expect([...zodiac.options].map((o) => o.text)).toEqual([
       'Tropical',
@@ -100,7 +78,7 @@ describe('natal chart settings', () => {
     expect(zodiac.value).toBe('tropical');
     await screen.findByTestId('houses-table');
     // The tropical default keeps the plain address (cached for offline use).
-    expect(requests[0]!.params).toEqual({ houseSystem: 'P' });
+    expect(chartRequests()[0]!.params).toEqual({ houseSystem: 'P' });
     expect(screen.queryByTestId('zodiac-note')).toBeNull();
 
     await userEvent.selectOptions(zodiac, 'lahiri');
@@ -108,11 +86,11 @@ describe('natal chart settings', () => {
       'textContent',
       'Sidereal (Lahiri) zodiac: every position is 23°43′ less than in the tropical zodiac (the ayanamsa).',
     );
-    expect(requests.at(-1)!.params).toEqual({ houseSystem: 'P', zodiac: 'lahiri' });
+    expect(chartRequests().at(-1)!.params).toEqual({ houseSystem: 'P', zodiac: 'lahiri' });
     // The first cusp at 15° Aries tropical is at 21°16′ Pisces in the Lahiri zodiac.
     await waitFor(() => expect(screen.getByTestId('houses-table').textContent).toContain('21°16′'));
 
     await userEvent.selectOptions(screen.getByLabelText('House system'), 'W');
-    expect(requests.at(-1)!.params).toEqual({ houseSystem: 'W', zodiac: 'lahiri' });
+    expect(chartRequests().at(-1)!.params).toEqual({ houseSystem: 'W', zodiac: 'lahiri' });
   });
 });
