@@ -35,7 +35,11 @@ export async function startMonthlyTrial(page: Page) {
   await page.getByRole('radio', { name: /Monthly/ }).check();
   await page.getByRole('button', { name: 'Start free trial' }).click();
   await payOnCheckoutPage(page);
-  await expect(page).toHaveURL(/#\/birth-form$/, { timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Your free trial has started' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await page.getByRole('link', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/#\/birth-form$/);
 }
 
 /** Types into a place box and picks the matching suggestion with the pointer. */

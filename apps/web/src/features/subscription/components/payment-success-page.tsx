@@ -11,6 +11,10 @@ import { subscriptionStatusQuery, useSubscriptionStatus } from '../api/subscript
 import { trialStartedText } from '../price-copy.ts';
 
 const POLL_MS = 1500;
+// How long the confirmation stays before leading on: a trial's page says when it ends and what
+// the first payment will be, which takes a moment to read; Continue leads on at once.
+const TRIAL_READING_MS = 8000;
+const PAID_READING_MS = 1500;
 const GIVE_UP_AFTER = 40; // about a minute
 
 const isPaid = (status: string | null | undefined) => status === 'active' || status === 'trialing';
@@ -46,9 +50,10 @@ export default function PaymentSuccessPage() {
 
   useEffect(() => {
     if (!confirmed) return;
-    const timer = setTimeout(() => navigate('/cosmic-landscape', { replace: true }), 1200);
+    const readingMs = status === 'trialing' ? TRIAL_READING_MS : PAID_READING_MS;
+    const timer = setTimeout(() => navigate('/cosmic-landscape', { replace: true }), readingMs);
     return () => clearTimeout(timer);
-  }, [confirmed, navigate]);
+  }, [confirmed, status, navigate]);
 
   if (!signedIn) {
     return (
@@ -67,7 +72,7 @@ export default function PaymentSuccessPage() {
         title={trial ? 'Your free trial has started' : 'Payment successful'}
         lead={trial ? trialStartedText(current) : 'Your subscription is active.'}
       >
-        <Alert tone="success">Thank you! Taking you onward...</Alert>
+        <Alert tone="success">Thank you! Taking you onward in a few seconds...</Alert>
         <Link to="/cosmic-landscape" replace className={buttonClasses('primary', 'lg', 'mt-6')}>
           Continue
         </Link>
