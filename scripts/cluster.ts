@@ -10,15 +10,18 @@ import { fileURLToPath } from 'node:url';
 // Redis behind nginx, on one port. PostgreSQL and Redis are started here, with throwaway data under
 // the OS temp dir, unless DATABASE_URL / REDIS_URL name running ones; missing Debian packages are
 // installed when run as root. Ctrl-C stops everything and removes the throwaway data.
-// SIGHUP restarts the server processes one at a time (a rolling restart): each drains (it keeps
-// serving for a moment with `Connection: close`, so nginx lets go of its idle connections, then
-// stops listening and finishes what it holds; nginx sends new requests to the other meanwhile), and
-// its replacement must answer /api/ready before the next one goes.
+// SIGHUP restarts the server processes one at a time (a rolling restart): nginx first stops
+// sending to a process (a graceful reload), the process drains (finishes what it holds, then
+// exits), and its replacement must answer /api/ready and be back in nginx before the next goes.
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = Number(process.env.PORT ?? 3000);
 const PROCESSES = Number(process.env.CLUSTER_PROCESSES ?? 2);
 const isRoot = userInfo().uid === 0;
+/** How long nginx leaves a server out after a failed connection. */
+const UPSTREAM_FAIL_TIMEOUT_MS = 2000;
+/** Time for nginx's old workers to hand over after a reload. */
+const NGINX_RELOAD_MS = 1500;
 
 const work = mkdtempSync(path.join(tmpdir(), 'astro-cluster-'));
 /** The server processes running now. */
@@ -144,7 +147,7 @@ async function startRedis(): Promise<string> {
   return `redis://127.0.0.1:${port}`;
 }
 
-function nginxConfig(upstreams: number[]): string {
+function nginxConfig(upstreams: number[], resting?: number): string {
   const dir = nginxDir();
   return `daemon off;
 worker_processes 1;
@@ -159,7 +162,7 @@ http {
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
   upstream app {
-${upstreams.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=2s;`).join('\n')}
+${upstreams.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=${UPSTREAM_FAIL_TIMEOUT_MS / 1000}s${port === resting ? ' down' : ''};`).join('\n')}
     keepalive 32;
     # Shorter than a draining server's notice (2 s): nginx drops an idle connection before the
     # server would, so no request is sent on a connection the server is closing.
@@ -190,6 +193,8 @@ ${upstreams.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout
 
 const nginxDir = () => path.join(work, 'nginx');
 
+let nginx: ChildProcess | undefined;
+
 function startNginx(upstreams: number[]): void {
   ensurePackages(['nginx'], () => commandExists('nginx') || existsSync('/usr/sbin/nginx'));
   mkdirSync(nginxDir());
@@ -199,10 +204,22 @@ function startNginx(upstreams: number[]): void {
   const child = spawn(commandExists('nginx') ? 'nginx' : '/usr/sbin/nginx', ['-c', file, '-e', errorLog], {
     stdio: 'inherit',
   });
+  nginx = child;
   child.on('exit', (code) => {
     if (!stopping) fail(`nginx stopped (exit ${code}); its log: ${errorLog}`);
   });
   stopSteps.push(() => child.kill('SIGQUIT'));
+}
+
+/**
+ * nginx (open source) has no active health checks: before a process stops, it is taken out of the
+ * rotation by a graceful reload (new workers skip it, old ones finish what they carry), so no
+ * request is sent to a process that is closing.
+ */
+async function setResting(upstreams: number[], resting: number | undefined): Promise<void> {
+  writeFileSync(path.join(nginxDir(), 'nginx.conf'), nginxConfig(upstreams, resting));
+  nginx?.kill('SIGHUP');
+  await new Promise((resolve) => setTimeout(resolve, NGINX_RELOAD_MS));
 }
 
 interface ServerSlot {
@@ -251,7 +268,9 @@ function announce(slots: ServerSlot[]): void {
 
 async function rollingRestart(slots: ServerSlot[], env: NodeJS.ProcessEnv): Promise<void> {
   const started = Date.now();
+  const ports = slots.map((slot) => slot.port);
   for (const slot of slots) {
+    await setResting(ports, slot.port);
     const old = slot.process;
     slot.process = undefined; // an exit asked for here, not one to recover from
     if (old && old.exitCode === null) {
@@ -261,6 +280,7 @@ async function rollingRestart(slots: ServerSlot[], env: NodeJS.ProcessEnv): Prom
     }
     startServer(slot, env);
     await waitReady(slot.port);
+    await setResting(ports, undefined);
   }
   say(`rolling restart done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   announce(slots);

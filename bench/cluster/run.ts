@@ -222,6 +222,7 @@ async function rollingRestart(cluster: Cluster, tokens: string[]) {
   const started = performance.now();
   let writes = 0;
   let writesFailed = 0;
+  const failures: string[] = [];
   let stop = false;
   const writers = tokens.slice(0, 4).map(async (token) => {
     const created = await call(cluster.base, 'POST', '/api/chat/sessions', {}, token);
@@ -235,9 +236,13 @@ async function rollingRestart(cluster: Cluster, tokens: string[]) {
           body: JSON.stringify({ title: `Renamed ${writes}` }),
         });
         await response.arrayBuffer();
-        if (!response.ok) writesFailed += 1;
-      } catch {
+        if (!response.ok) {
+          writesFailed += 1;
+          failures.push(String(response.status));
+        }
+      } catch (error) {
         writesFailed += 1; // the connection was cut
+        failures.push(error instanceof Error ? String(error.cause ?? error.message) : String(error));
       }
     }
   });
@@ -262,8 +267,13 @@ async function rollingRestart(cluster: Cluster, tokens: string[]) {
   reading?.stop();
   const [result] = await Promise.all([load, ...writers]);
   const failedReads = result.non2xx + result.errors;
+  const readFailures = Object.entries(result.statusCodeStats ?? {})
+    .filter(([code]) => !code.startsWith('2'))
+    .map(([code, { count }]) => `${count}× ${code}`);
+  if (result.errors) readFailures.push(`${result.errors}× connection error`);
+  const kinds = [...readFailures, ...failures];
   console.log(
-    `  rolling restart of 2 processes under load: ${seconds.toFixed(1)} s; failed requests ${failedReads} of ${result.requests.total} reads, ${writesFailed} of ${writes} writes   (target 0)`,
+    `  rolling restart of 2 processes under load: ${seconds.toFixed(1)} s; failed requests ${failedReads} of ${result.requests.total} reads, ${writesFailed} of ${writes} writes   (target 0)${kinds.length ? `: ${kinds.join(', ')}` : ''}`,
   );
 }
 
