@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Postgres, removeDir, startPostgres, stopEverything } from './faults/harness.ts';
 import { postgresRestart } from './faults/postgres-restart.ts';
+import { smtpDown } from './faults/smtp-down.ts';
 
 // `npm run test:faults`: the product under faults, with real processes. A throwaway PostgreSQL
 // cluster, real server processes (the build when there is one, else the source through tsx) and an
@@ -12,7 +13,10 @@ import { postgresRestart } from './faults/postgres-restart.ts';
 
 type Scenario = (pg: Postgres, work: string) => Promise<string>;
 
-const SCENARIOS: [string, Scenario][] = [['postgres restart under writes', postgresRestart]];
+const SCENARIOS: [string, Scenario][] = [
+  ['postgres restart under writes', postgresRestart],
+  ['smtp down for a while', smtpDown],
+];
 
 const work = mkdtempSync(path.join(tmpdir(), 'astro-faults-'));
 let finishing = false;
