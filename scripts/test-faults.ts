@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Postgres, removeDir, startPostgres, stopEverything } from './faults/harness.ts';
 import { postgresRestart } from './faults/postgres-restart.ts';
+import { processKilled } from './faults/process-killed.ts';
 import { smtpDown } from './faults/smtp-down.ts';
 
 // `npm run test:faults`: the product under faults, with real processes. A throwaway PostgreSQL
@@ -16,6 +17,7 @@ type Scenario = (pg: Postgres, work: string) => Promise<string>;
 const SCENARIOS: [string, Scenario][] = [
   ['postgres restart under writes', postgresRestart],
   ['smtp down for a while', smtpDown],
+  ['a process killed mid-request', processKilled],
 ];
 
 const work = mkdtempSync(path.join(tmpdir(), 'astro-faults-'));
