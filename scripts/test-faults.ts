@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fuzz } from './faults/fuzz.ts';
 import { type Postgres, removeDir, startPostgres, stopEverything } from './faults/harness.ts';
 import { postgresRestart } from './faults/postgres-restart.ts';
 import { processKilled } from './faults/process-killed.ts';
@@ -18,6 +19,7 @@ const SCENARIOS: [string, Scenario][] = [
   ['postgres restart under writes', postgresRestart],
   ['smtp down for a while', smtpDown],
   ['a process killed mid-request', processKilled],
+  ['fuzzed requests across every route', fuzz],
 ];
 
 const work = mkdtempSync(path.join(tmpdir(), 'astro-faults-'));
