@@ -34,6 +34,13 @@ async function finish(code: number): Promise<never> {
   process.exit(code);
 }
 
+// A fault that escapes a scenario (an error event nobody heard) still ends in cleanup and a count.
+for (const event of ['uncaughtException', 'unhandledRejection'] as const)
+  process.on(event, (error) => {
+    console.log(`FAIL unexpected error: ${(error as Error)?.stack ?? error}`);
+    console.log('0 passed, 1 failed');
+    void finish(1);
+  });
 process.on('SIGINT', () => void finish(130));
 process.on('SIGTERM', () => void finish(143));
 
