@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The one test command (`npm test`): lint, typecheck, unit tests, the server integration suite on
-# SQLite and again on PostgreSQL, then Playwright end-to-end specs in Chromium against the built app.
+# SQLite and again on PostgreSQL, the fault suite, then Playwright end-to-end specs in Chromium against the built app.
 # On a fresh machine it installs what it needs (node modules, Debian's chromium, postgresql and
 # redis-server) and starts a throwaway PostgreSQL cluster and Redis server. It ends with one line: "N passed, N failed[, N skipped]".
 set -uo pipefail
@@ -132,6 +132,9 @@ run_check typecheck npm run -s typecheck
 run_vitest unit --project unit --project web
 run_vitest server-sqlite --project server
 TEST_DATABASE_URL=$TEST_DATABASE_URL_PG run_vitest server-postgres --project server
+# Real server processes under faults (PostgreSQL restarted, SMTP down, a process killed, fuzzing) on
+# a throwaway cluster of their own; about 2½ minutes.
+run_check faults within 600 faults npm run -s test:faults
 # On this 2-core machine the build takes about a minute; a hang shows as a failed step.
 run_check build within 300 build npm run -s build
 

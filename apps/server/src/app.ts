@@ -121,7 +121,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     options.database ??
     openDatabase(config.databaseUrl, {
       onIdleConnectionError: (error) =>
-        app.log.warn({ err: error }, 'PostgreSQL ended an idle connection; the next query opens a new one'),
+        app.log.warn({ err: error }, 'PostgreSQL ended a connection; the next query opens a new one'),
     });
   const closeDatabase = () => (options.database ? Promise.resolve() : database.close());
   await migrateToLatest(database, allMigrations()).catch(async (error) => {

@@ -94,6 +94,31 @@ function toFieldIssues(error: { validation: { instancePath: string; message?: st
   });
 }
 
+/** Error codes of a database that is away for a moment: refused or lost connections, shutting down, starting up. */
+const DATABASE_AWAY_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '53300']);
+const DATABASE_AWAY_MESSAGES = [
+  /^Connection terminated/,
+  /^timeout exceeded when trying to connect/,
+  /is not queryable/,
+];
+
+/**
+ * True for errors that mean the database cannot be reached right now (PostgreSQL restarting, a
+ * failover, the network), as opposed to a fault in a request: those answer 503, try again.
+ */
+export function isDatabaseAway(error: unknown): boolean {
+  let current = error;
+  for (let depth = 0; current instanceof Error && depth < 3; depth++) {
+    const { code, message } = current as Error & { code?: unknown };
+    // SQLSTATE class 08 (connection exception) and 57P01-57P03 (shutting down, crashed, starting up).
+    if (typeof code === 'string' && (DATABASE_AWAY_CODES.has(code) || /^(08...|57P0[123])$/.test(code)))
+      return true;
+    if (DATABASE_AWAY_MESSAGES.some((pattern) => pattern.test(message))) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
@@ -111,6 +136,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
       return reply.status(500).send(body('INTERNAL', statusMessage(500)));
+    }
+    if (isDatabaseAway(error)) {
+      request.log.warn({ err: error }, 'the database is unreachable; answered 503');
+      return reply.status(503).send(body('UNAVAILABLE', statusMessage(503)));
     }
     const known = error.code ? FASTIFY_MESSAGES[error.code] : undefined;
     if (known) return reply.status(known.status).send(body(known.code, known.message));

@@ -34,6 +34,8 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
       });
     },
   });
+  // A client gone mid-conversation (a server process killed) is the client's problem, not the sink's.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const address = server.server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;

@@ -1,6 +1,8 @@
 import type { ResetPasswordBody } from '@app/contracts/auth.ts';
+import type { Transaction } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Clock } from '../../platform/clock.ts';
+import type { Tables } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import { hashLinkSecret, newLinkSecret } from '../../platform/link-secrets.ts';
 import type { Mailer } from '../../platform/mailer/mailer.ts';
@@ -40,23 +42,28 @@ export class MailedLinks {
     return this.deps.clock.now().toISOString();
   }
 
-  async send(account: Account, purpose: SecretPurpose): Promise<void> {
+  /** Inside a transaction (`trx`), the caller tells the mailer to send once it committed. */
+  async send(account: Account, purpose: SecretPurpose, trx?: Transaction<Tables>): Promise<void> {
     const { secret, hash } = newLinkSecret();
     const now = this.deps.clock.now();
-    await this.deps.repo.replaceSecret({
-      id: newId(),
-      userId: account.id,
-      purpose,
-      hash,
-      now: now.toISOString(),
-      expiresAt: new Date(now.getTime() + LINK_TTL[purpose]).toISOString(),
-    });
+    await this.deps.repo.replaceSecret(
+      {
+        id: newId(),
+        userId: account.id,
+        purpose,
+        hash,
+        now: now.toISOString(),
+        expiresAt: new Date(now.getTime() + LINK_TTL[purpose]).toISOString(),
+      },
+      trx,
+    );
     // Links are built from the configured address, never from the request's Host header.
     const url = `${this.deps.config.appUrl}/#/${purpose}/${secret}`;
     await this.deps.mailer.queue(
       purpose === 'verify-email'
         ? verificationMail(account.email, url)
         : resetMail(account.email, verifiedName(account), url),
+      trx,
     );
   }
 

@@ -50,16 +50,19 @@ export class AuthRepository {
   }
 
   /** Inserts a new person; false when the address is already taken. */
-  async insertUser(user: {
-    id: string;
-    email: string;
-    name: string;
-    passwordHash: string;
-    role: Role;
-    now: string;
-  }): Promise<boolean> {
+  async insertUser(
+    user: {
+      id: string;
+      email: string;
+      name: string;
+      passwordHash: string;
+      role: Role;
+      now: string;
+    },
+    db: Kysely<Tables> = this.db,
+  ): Promise<boolean> {
     try {
-      await this.db
+      await db
         .insertInto('users')
         .values({
           id: user.id,
@@ -85,12 +88,8 @@ export class AuthRepository {
     return row !== undefined;
   }
 
-  async findById(id: string): Promise<Account | null> {
-    const row = await this.db
-      .selectFrom('users')
-      .select(ACCOUNT_COLUMNS)
-      .where('id', '=', id)
-      .executeTakeFirst();
+  async findById(id: string, db: Kysely<Tables> = this.db): Promise<Account | null> {
+    const row = await db.selectFrom('users').select(ACCOUNT_COLUMNS).where('id', '=', id).executeTakeFirst();
     return row ? toAccount(row) : null;
   }
 
@@ -155,15 +154,18 @@ export class AuthRepository {
 
   // Sessions
 
-  async insertSession(session: {
-    id: string;
-    userId: string;
-    now: string;
-    expiresAt: string;
-    userAgent: string | null;
-    ip: string | null;
-  }): Promise<void> {
-    await this.db
+  async insertSession(
+    session: {
+      id: string;
+      userId: string;
+      now: string;
+      expiresAt: string;
+      userAgent: string | null;
+      ip: string | null;
+    },
+    db: Kysely<Tables> = this.db,
+  ): Promise<void> {
+    await db
       .insertInto('sessions')
       .values({
         id: session.id,
@@ -277,15 +279,18 @@ export class AuthRepository {
   // One-time secrets mailed in links
 
   /** Stores a new secret and voids the unused older ones of the same purpose. */
-  async replaceSecret(secret: {
-    id: string;
-    userId: string;
-    purpose: SecretPurpose;
-    hash: string;
-    now: string;
-    expiresAt: string;
-  }): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+  async replaceSecret(
+    secret: {
+      id: string;
+      userId: string;
+      purpose: SecretPurpose;
+      hash: string;
+      now: string;
+      expiresAt: string;
+    },
+    inTransaction?: Transaction<Tables>,
+  ): Promise<void> {
+    const replace = async (trx: Kysely<Tables>) => {
       await trx
         .deleteFrom('account_secrets')
         .where('user_id', '=', secret.userId)
@@ -303,7 +308,8 @@ export class AuthRepository {
           used_at: null,
         })
         .execute();
-    });
+    };
+    await (inTransaction ? replace(inTransaction) : this.db.transaction().execute(replace));
   }
 
   /** The account a usable secret belongs to, without spending the secret. */
@@ -350,6 +356,11 @@ export class AuthRepository {
   }
 
   /** A transaction of account writes; the session cache forgets everything once it ends. */
+  /** One transaction for writes that end no session (transaction() also guards the session cache). */
+  atomically<T>(work: (trx: Transaction<Tables>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
+  }
+
   async transaction<T>(work: (trx: Transaction<Tables>) => Promise<T>): Promise<T> {
     const ended: SessionEnding[] = [];
     const result = await this.revoking({ everything: true }, () =>

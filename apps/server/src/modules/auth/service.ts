@@ -85,18 +85,17 @@ export class AuthService {
     if (await repo.emailExists(body.email)) throw new AppError(409, 'EMAIL_TAKEN', MESSAGES.emailTaken);
     const id = newId();
     const role: Role = config.adminEmails.includes(body.email) ? 'admin' : 'user';
-    const inserted = await repo.insertUser({
-      id,
-      email: body.email,
-      name: body.name,
-      passwordHash: await hasher.hash(body.password),
-      role,
-      now: this.now,
+    const passwordHash = await hasher.hash(body.password);
+    // One transaction: a process stopped halfway leaves no account without its link or session.
+    const opened = await repo.atomically(async (trx) => {
+      const user = { id, email: body.email, name: body.name, passwordHash, role, now: this.now };
+      if (!(await repo.insertUser(user, trx))) throw new AppError(409, 'EMAIL_TAKEN', MESSAGES.emailTaken);
+      const account = (await repo.findById(id, trx))!;
+      await this.links.send(account, 'verify-email', trx);
+      return this.sessions.open(account, ctx, trx);
     });
-    if (!inserted) throw new AppError(409, 'EMAIL_TAKEN', MESSAGES.emailTaken);
-    const account = (await repo.findById(id))!;
-    await this.links.send(account, 'verify-email');
-    return this.sessions.open(account, ctx);
+    this.deps.mailer.sendSoon();
+    return opened;
   }
 
   async login(body: LoginBody, ctx: RequestContext): Promise<{ token: string; user: User }> {

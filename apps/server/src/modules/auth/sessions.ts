@@ -1,7 +1,9 @@
 import type { Session, User } from '@app/contracts/auth.ts';
+import type { Transaction } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { AuthUser } from '../../platform/auth-guard.ts';
 import type { Clock } from '../../platform/clock.ts';
+import type { Tables } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import { publicUser } from './account-views.ts';
 import { MESSAGES } from './messages.ts';
@@ -32,18 +34,25 @@ export class Sessions {
     },
   ) {}
 
-  async open(account: Account, ctx: RequestContext): Promise<{ token: string; user: User }> {
+  async open(
+    account: Account,
+    ctx: RequestContext,
+    trx?: Transaction<Tables>,
+  ): Promise<{ token: string; user: User }> {
     const now = this.deps.clock.now();
     const expiresAt = new Date(now.getTime() + this.deps.config.sessionTtlMs);
     const sessionId = newId();
-    await this.deps.repo.insertSession({
-      id: sessionId,
-      userId: account.id,
-      now: now.toISOString(),
-      expiresAt: expiresAt.toISOString(),
-      userAgent: ctx.userAgent?.slice(0, 300) ?? null,
-      ip: ctx.ip,
-    });
+    await this.deps.repo.insertSession(
+      {
+        id: sessionId,
+        userId: account.id,
+        now: now.toISOString(),
+        expiresAt: expiresAt.toISOString(),
+        userAgent: ctx.userAgent?.slice(0, 300) ?? null,
+        ip: ctx.ip,
+      },
+      trx,
+    );
     const token = await this.deps.tokens.sign({ userId: account.id, sessionId }, expiresAt);
     return { token, user: publicUser(account) };
   }

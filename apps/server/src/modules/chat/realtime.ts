@@ -120,9 +120,10 @@ export function attachRealtime(app: FastifyInstance, options: RealtimeOptions): 
     });
   });
 
-  // A session ended elsewhere (logout, password change, an admin) closes its sockets.
+  // A session ended elsewhere (logout, password change, an admin) closes its sockets. Each process
+  // sweeps its own: asking the others would wait on every peer, and fail when one has just died.
   const sweep = setInterval(async () => {
-    for (const socket of await io.fetchSockets()) {
+    for (const socket of [...io.of('/').sockets.values()]) {
       const data = socket.data as SocketData;
       if (!(await options.authenticate(data.token).catch(() => null))) socket.disconnect(true);
     }

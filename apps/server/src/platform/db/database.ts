@@ -34,9 +34,9 @@ export interface DatabaseOptions {
   /** PostgreSQL only: the schema to work in (tests use one fresh schema per file). */
   searchPath?: string;
   /**
-   * PostgreSQL only: told when the server ends an idle pooled connection (a restart, a failover,
-   * an administrator). The pool drops that connection and opens a new one for the next query; an
-   * unheard error here would end the whole process.
+   * PostgreSQL only: told when the server ends a pooled connection, idle or handed out (a restart,
+   * a failover, an administrator). The pool drops that connection and opens a new one for the next
+   * query; an unheard error here would end the whole process.
    */
   onIdleConnectionError?: (error: Error) => void;
 }
@@ -50,8 +50,14 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     };
     const onIdleError =
       options.onIdleConnectionError ??
-      ((error: Error) => console.warn(`PostgreSQL ended an idle connection: ${error.message}`));
-    const openPool = (max: number) => new pg.Pool({ ...connection, max }).on('error', onIdleError);
+      ((error: Error) => console.warn(`PostgreSQL ended a connection: ${error.message}`));
+    // The pool hears errors of idle connections only; one handed out (a transaction between two
+    // statements, a library's LISTEN connection) needs a listener of its own, or it too would end
+    // the process. Its next query fails and the pool drops it when it comes back.
+    const openPool = (max: number) =>
+      new pg.Pool({ ...connection, max })
+        .on('error', onIdleError)
+        .on('connect', (client) => client.on('error', onIdleError));
     const pool = openPool(10);
     const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
     return {

@@ -44,9 +44,13 @@ export class Mailer {
     this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
   }
 
-  async queue(message: MailMessage): Promise<void> {
+  /**
+   * Stores the mail for sending. Inside a transaction (`trx`), the sender cannot see it before the
+   * commit: call sendSoon() after it.
+   */
+  async queue(message: MailMessage, trx?: Kysely<Tables>): Promise<void> {
     const now = this.clock.now().toISOString();
-    await this.db
+    await (trx ?? this.db)
       .insertInto('mail_outbox')
       .values({
         id: randomUUID(),
@@ -68,7 +72,12 @@ export class Mailer {
       );
       return;
     }
-    this.schedule(0);
+    if (!trx) this.sendSoon();
+  }
+
+  /** Looks at the outbox now rather than at the next poll. */
+  sendSoon(): void {
+    if (this.transport) this.schedule(0);
   }
 
   /**

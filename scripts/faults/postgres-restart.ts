@@ -1,0 +1,139 @@
+import { startSmtpSink } from '../../apps/server/src/testing/smtp-sink.ts';
+import { statusMessage } from '../../packages/contracts/src/errors.ts';
+import {
+  type Answer,
+  birthData,
+  call,
+  onStop,
+  PASSWORD,
+  type Postgres,
+  sleep,
+  startServer,
+  takePort,
+} from './harness.ts';
+import { verifiedPerson } from './people.ts';
+
+// PostgreSQL restarted (pg_ctl restart -m fast) while 20 clients write through the HTTP API: every
+// write answered 2xx is in the database afterwards, every other one got a clear 503, and the same
+// server process takes writes again once PostgreSQL is back.
+
+const SAVERS = 10;
+const REGISTRARS = 10;
+const LOAD_BEFORE_MS = 2_000;
+const LOAD_AFTER_MS = 3_000;
+
+interface Write {
+  kind: 'register' | 'save';
+  key: string;
+  answer: Answer;
+}
+
+export async function postgresRestart(pg: Postgres, work: string): Promise<string> {
+  const sink = await startSmtpSink(await takePort());
+  onStop(() => sink.close());
+  const savers = Array.from({ length: SAVERS }, (_, i) => `saver.${i}@faults.test`);
+  const server = await startServer(
+    {
+      DATABASE_URL: pg.url,
+      SMTP_URL: sink.url,
+      ADMIN_EMAILS: savers.join(','),
+      RATE_LIMIT_ENABLED: 'false',
+      REGISTRATIONS_PER_IP_PER_HOUR: '100000',
+    },
+    work,
+  );
+  const tokens = await Promise.all(savers.map((email) => verifiedPerson(server.base, sink, email)));
+
+  const writes: Write[] = [];
+  let running = true;
+  const saver = async (i: number) => {
+    for (let n = 0; running; n++) {
+      const key = `saver-${i}-${n}`;
+      const answer = await call(server.base, 'PUT', '/api/birth-data/update', birthData(key), tokens[i]);
+      writes.push({ kind: 'save', key: `${i}:${key}`, answer });
+      await sleep(20);
+    }
+  };
+  const registrar = async (i: number) => {
+    for (let n = 0; running; n++) {
+      const email = `reg.${i}.${n}@faults.test`;
+      const answer = await call(server.base, 'POST', '/api/auth/register', {
+        email,
+        name: 'R',
+        password: PASSWORD,
+      });
+      writes.push({ kind: 'register', key: email, answer });
+      await sleep(20);
+    }
+  };
+  const clients = [
+    ...Array.from({ length: SAVERS }, (_, i) => saver(i)),
+    ...Array.from({ length: REGISTRARS }, (_, i) => registrar(i)),
+  ];
+  await sleep(LOAD_BEFORE_MS);
+  const restartStarted = Date.now();
+  await pg.restart();
+  const restartMs = Date.now() - restartStarted;
+  await sleep(LOAD_AFTER_MS);
+  running = false;
+  await Promise.all(clients);
+
+  // Every refused write says so clearly; nothing answers a bare 500 or drops the connection.
+  const refused = writes.filter((write) => write.answer.status < 200 || write.answer.status >= 300);
+  const unclear = refused.filter(
+    (write) => write.answer.status !== 503 || write.answer.json().error !== statusMessage(503),
+  );
+  if (unclear.length > 0) {
+    const sample = unclear
+      .slice(0, 3)
+      .map((write) => `${write.answer.status} ${write.answer.text.slice(0, 200)}`);
+    const exited =
+      server.child.exitCode !== null ? `; the server ended:\n${server.output().slice(-2000)}` : '';
+    throw new Error(`${unclear.length} writes failed without a clear 503: ${sample.join(' | ')}${exited}`);
+  }
+
+  // Every accepted registration is stored.
+  const accepted = writes.filter((write) => write.answer.status >= 200 && write.answer.status < 300);
+  const registered = new Set(
+    (await pg.query<{ email: string }>("select email from users where email like 'reg.%'")).map(
+      (row) => row.email,
+    ),
+  );
+  const lostRegistrations = accepted.filter(
+    (write) => write.kind === 'register' && !registered.has(write.key),
+  );
+  if (lostRegistrations.length > 0)
+    throw new Error(
+      `${lostRegistrations.length} accepted registrations are missing, e.g. ${lostRegistrations[0]!.key}`,
+    );
+
+  // Each saver's stored birth data is their last accepted save or one tried after it.
+  const stored = new Map(
+    (
+      await pg.query<{ email: string; name: string }>(
+        "select u.email, b.name from birth_data b join users u on u.id = b.user_id where u.email like 'saver.%'",
+      )
+    ).map((row) => [row.email, row.name]),
+  );
+  for (let i = 0; i < SAVERS; i++) {
+    const tried = writes.filter((write) => write.kind === 'save' && write.key.startsWith(`${i}:`));
+    const lastAccepted = tried.findLastIndex((write) => write.answer.status < 300);
+    const allowed = tried.slice(Math.max(lastAccepted, 0)).map((write) => write.key.split(':')[1]);
+    const name = stored.get(savers[i]!);
+    if (!name || !allowed.includes(name))
+      throw new Error(`${savers[i]} has birth data "${name}", not their last accepted save`);
+  }
+
+  // The same process takes writes again: no restart needed.
+  const after = await call(server.base, 'POST', '/api/auth/register', {
+    email: 'after.restart@faults.test',
+    name: 'After',
+    password: PASSWORD,
+  });
+  if (after.status !== 201)
+    throw new Error(`a write after the restart failed: ${after.status} ${after.text}`);
+  if (server.child.exitCode !== null) throw new Error('the server process ended');
+  await server.stop();
+  await sink.close();
+  return `${writes.length} writes by 20 clients, ${accepted.length} accepted and all stored, ${refused.length} refused with 503; PostgreSQL restart took ${restartMs} ms; the same process took a write afterwards`;
+}
