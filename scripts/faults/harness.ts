@@ -126,10 +126,9 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** The built server when there is one (npm run build), else its source through tsx. */
+/** The server from its source through tsx: a build left from older sources would test old code. */
 function serverCommand(): string[] {
-  const built = path.join(ROOT, 'apps/server/dist/main.js');
-  return existsSync(built) ? [built] : ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')];
+  return ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')];
 }
 
 /** A real server process on the given database, answering /api/ready before this resolves. */

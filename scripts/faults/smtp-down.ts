@@ -9,7 +9,7 @@ const DOWN_MS = 3_000;
 /** Time for the first (failing) attempt of each mail on a busy machine. */
 const FIRST_ATTEMPT_LIMIT_MS = 30_000;
 /** The outbox retries 30 s after a failed attempt and looks every 5 s; room for a busy machine. */
-const DELIVERY_LIMIT_MS = 90_000;
+const DELIVERY_LIMIT_MS = 150_000;
 /** After the last mail arrived, how long a second copy would have had to show up. */
 const DUPLICATE_WATCH_MS = 6_000;
 
