@@ -58,6 +58,30 @@ describe('the session and the subscription status', () => {
     );
   });
 
+  it('birth data is asked for only with a verified email and paid access (the server refuses the rest)', async () => {
+    server.answers['GET /api/subscription/status'] = ok(
+      fakeSubscriptionStatus({ subscriptionStatus: null, hasPaidAccess: false }),
+    );
+    stop = startSession();
+    await useAuth.getState().login({ email: person.email, password: 'a long passphrase' });
+    expect(asked()).toContain('GET /api/subscription/status');
+    expect(asked()).not.toContain('GET /api/birth-data/get');
+    // One status request serves both sources.
+    expect(asked().filter((request) => request === 'GET /api/subscription/status')).toHaveLength(1);
+  });
+
+  it('an unverified email does not ask for birth data either', async () => {
+    server.answers['POST /api/auth/login'] = ok({
+      success: true,
+      token: 'token-1',
+      user: { ...person, emailVerified: false },
+    });
+    stop = startSession();
+    await useAuth.getState().login({ email: person.email, password: 'a long passphrase' });
+    expect(asked()).toContain('GET /api/subscription/status');
+    expect(asked()).not.toContain('GET /api/birth-data/get');
+  });
+
   it('a status that cannot be read counts as none and does not stop the sign-in', async () => {
     server.answers['GET /api/subscription/status'] = refused(404, 'NOT_FOUND', 'No subscription');
     stop = startSession();

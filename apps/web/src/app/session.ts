@@ -8,6 +8,7 @@ import { forgetAccountData } from '../lib/offline-account-data.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { registerSessionData } from '../lib/session-data.ts';
 import { toast } from '../lib/toast-store.ts';
+import { hasPaidAccess } from './access.ts';
 import { startRealtimeSession } from './realtime-session.ts';
 
 /**
@@ -34,7 +35,15 @@ export function startSession(): () => void {
     }),
     registerSessionData({
       name: 'birth data',
-      load: () => useBirthData.getState().loadBirthData(),
+      load: async () => {
+        // The server keeps birth data behind a verified email and paid access: ask once the
+        // status is known (the same request as the status source's), not to be refused.
+        const status = await queryClient.fetchQuery(subscriptionStatusQuery()).catch(() => null);
+        const { user } = useAuth.getState();
+        if (!user?.emailVerified) return;
+        if (!hasPaidAccess(user.role, status?.subscriptionStatus, status?.hasPaidAccess === true)) return;
+        await useBirthData.getState().loadBirthData();
+      },
       clear: () => useBirthData.getState().clear(),
     }),
     // The service worker's copies of the account's data go with the sign-out (nothing to load).

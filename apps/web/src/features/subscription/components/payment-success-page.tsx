@@ -6,6 +6,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { loadSessionData } from '../../../lib/session-data.ts';
 import { readStorage } from '../../../lib/storage.ts';
 import { subscriptionStatusQuery, useSubscriptionStatus } from '../api/subscription-queries.ts';
 import { trialStartedText } from '../price-copy.ts';
@@ -47,6 +48,11 @@ export default function PaymentSuccessPage() {
     );
     return () => clearTimeout(timer);
   }, [attempt, confirmed, gaveUp, queryClient, signedIn]);
+
+  // With access granted the account's data opens up: a returning subscriber's saved birth data.
+  useEffect(() => {
+    if (confirmed) void loadSessionData();
+  }, [confirmed]);
 
   useEffect(() => {
     if (!confirmed) return;
