@@ -109,7 +109,7 @@ function reading(t: TransitFact, index: number, facts: LandscapeFacts): string {
   const point = BODIES[t.point];
   const aspect = ASPECTS[t.kind];
   const sentences = [
-    `${transitTitle(t)}: ${body?.moves ?? 'its themes'} reaches your ${point?.natal ?? 'chart'}, and ${aspect?.dynamic ?? 'the two interact'}.`,
+    `${transitTitle(t)}, bringing ${body?.moves ?? 'its themes'} to your ${point?.natal ?? 'chart'}, and ${aspect?.dynamic ?? 'the two interact'}.`,
   ];
   if (facts.timeKnown && t.pointHouse !== null)
     sentences.push(
