@@ -169,7 +169,7 @@ class Answer {
     const text = this.fact(placementText(p, this.facts0.timeKnown), 'placement');
     const house =
       this.facts0.timeKnown && p.house !== null ? ` It works through ${HOUSES[p.house - 1]}.` : '';
-    return `**${text}**: your ${BODIES[body]?.natal ?? 'placement'} has a ${SIGNS[p.sign]?.style ?? ''} style.${house}`;
+    return `**${text}**: your ${BODIES[body]?.natal ?? 'placement'}, in a style that is ${SIGNS[p.sign]?.style ?? 'its own'}.${house}`;
   }
 }
 
@@ -264,7 +264,7 @@ export function composeAnswer(question: string, facts: ChatFacts): ComposedAnswe
         }
         a.fact(`${nameOf(intent.body)} in ${signName(sign)}`, 'angle');
         a.say(
-          `**${nameOf(intent.body)} in ${signName(sign)}**: your ${BODIES[intent.body]?.natal} take a ${SIGNS[sign]?.style} tone.`,
+          `**${nameOf(intent.body)} in ${signName(sign)}**: your ${BODIES[intent.body]?.natal}, in a tone that is ${SIGNS[sign]?.style}.`,
         );
         break;
       }
