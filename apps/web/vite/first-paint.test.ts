@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
+import { fontPreloads } from './first-paint.ts';
 
 const WEB_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const FIRST_PAINT = fileURLToPath(new URL('./first-paint.ts', import.meta.url));
@@ -48,3 +49,17 @@ it('leaves nothing running once the public pages are rendered', async () => {
   expect(await exited, output).toBe(0);
   expect(output).toMatch(/rendered [1-9]/);
 }, 120_000);
+
+it('preloads the Latin subsets of the two web fonts, and no other file', () => {
+  const links = fontPreloads([
+    'assets/inter-latin-wght-normal-Dx4kXJAl.woff2',
+    'assets/inter-latin-ext-wght-normal-DO1Apj_S.woff2',
+    'assets/fraunces-latin-wght-normal-ukD16Tqj.woff2',
+    'assets/fraunces-vietnamese-wght-normal-CnvboYUG.woff2',
+    'assets/index-DI3hp7OE.css',
+  ]);
+  expect(links).toEqual([
+    '<link rel="preload" href="/assets/inter-latin-wght-normal-Dx4kXJAl.woff2" as="font" type="font/woff2" crossorigin>',
+    '<link rel="preload" href="/assets/fraunces-latin-wght-normal-ukD16Tqj.woff2" as="font" type="font/woff2" crossorigin>',
+  ]);
+});
