@@ -1,5 +1,6 @@
 import { PARTNER_COUPON_DURATION } from '@app/contracts/constants.ts';
 import type { PartnerProgramme } from '@app/contracts/partners.ts';
+import { countOf } from '../../lib/count-of.ts';
 
 const DISCOUNT_REACH: Record<typeof PARTNER_COUPON_DURATION, string> = { once: 'their first payment' };
 
@@ -15,7 +16,7 @@ export function formatRate(rate: number): string {
 }
 
 export function formatDays(days: number): string {
-  return days === 1 ? '1 day' : `${days} days`;
+  return countOf(days, 'day');
 }
 
 /** The programme terms an applicant accepts, with the figures in force filled in. */

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { countOf, nounFor } from '../../../lib/count-of.ts';
 import { formatPrice } from '../../../lib/format-price.ts';
 import { analyticsQuery, dashboardQuery, subscriptionAnalyticsQuery } from '../api/admin-api.ts';
 import { QueryState } from './query-state.tsx';
@@ -114,7 +115,7 @@ export function OverviewSection() {
             <Kpi
               label="Trial conversion (30 days)"
               value={percent(d.trialConversion30d.rate)}
-              note={`${d.trialConversion30d.converted} of ${d.trialConversion30d.ended} trials`}
+              note={`${d.trialConversion30d.converted} of ${countOf(d.trialConversion30d.ended, 'trial')}`}
             />
             <Kpi
               label="Churn (30 days)"
@@ -131,13 +132,13 @@ export function OverviewSection() {
             <Kpi
               label="Today"
               value={d.today.chatMessages}
-              note={`chat messages · ${d.today.landscapes} landscapes`}
+              note={`${nounFor(d.today.chatMessages, 'chat message')} · ${countOf(d.today.landscapes, 'landscape')}`}
             />
             <Kpi label="Mail waiting" value={d.mailBacklog} />
             <Kpi
               label="Waiting for you"
               value={d.openPartnerApplications + d.openContactMessages}
-              note={`${d.openPartnerApplications} applications · ${d.openContactMessages} messages`}
+              note={`${countOf(d.openPartnerApplications, 'application')} · ${countOf(d.openContactMessages, 'message')}`}
             />
           </dl>
         )}
