@@ -30,7 +30,9 @@ export function HealthSection() {
             ],
             [
               'Payments',
-              `${h.payments.provider} (${h.payments.mode})${h.payments.reachable === false ? ' · NOT reachable' : h.payments.reachable ? ' · reachable' : ''}`,
+              h.payments.provider === 'local'
+                ? 'built-in test checkout (no real payments)'
+                : `${h.payments.provider} (${h.payments.mode})${h.payments.reachable === false ? ' · NOT reachable' : h.payments.reachable ? ' · reachable' : ''}`,
             ],
             [
               'Assistant',

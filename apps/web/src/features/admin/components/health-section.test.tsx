@@ -1,0 +1,40 @@
+import type { SystemHealth } from '@app/contracts/admin.ts';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { installFakeServer, ok } from '../../../testing/fake-server.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
+import { HealthSection } from './health-section.tsx';
+
+const server = installFakeServer();
+
+const health = (payments: SystemHealth['payments']): SystemHealth => ({
+  version: '1.0.0',
+  uptimeSeconds: 3725,
+  memory: { rssBytes: 150 * 1024 * 1024, heapUsedBytes: 60 * 1024 * 1024 },
+  database: { engine: 'sqlite', reachable: true, latencyMs: 0.4, migrationsApplied: 22 },
+  mail: { backlog: 0, lastError: null },
+  payments,
+  assistant: { provider: 'builtin', model: null },
+  jobs: { scheduled: true, runs: [] },
+});
+
+describe('the system health section', () => {
+  it('names the built-in test checkout plainly', async () => {
+    server.answers['GET /api/admin/system-health'] = ok({
+      success: true,
+      data: health({ provider: 'local', mode: 'local', reachable: null }),
+    });
+    renderWithProviders(<HealthSection />);
+    expect(await screen.findByText('built-in test checkout (no real payments)')).toBeTruthy();
+    expect(screen.getByText('1 h 2 min')).toBeTruthy();
+  });
+
+  it('shows Stripe with its mode and whether it answers', async () => {
+    server.answers['GET /api/admin/system-health'] = ok({
+      success: true,
+      data: health({ provider: 'stripe', mode: 'live', reachable: false }),
+    });
+    renderWithProviders(<HealthSection />);
+    expect(await screen.findByText('stripe (live) · NOT reachable')).toBeTruthy();
+  });
+});
