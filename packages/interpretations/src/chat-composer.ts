@@ -55,7 +55,8 @@ export interface ComposedAnswer {
 type Intent =
   | { kind: 'refuse'; topic: 'lottery' | 'medical' | 'legal' | 'financial' }
   | { kind: 'greeting' }
-  | { kind: 'transits'; period: 'today' | 'week' | 'month' }
+  /** With a body: only the transits made by it or to it ("my Moon this week"). */
+  | { kind: 'transits'; period: 'today' | 'week' | 'month'; body?: string }
   | { kind: 'timing' }
   | { kind: 'body'; body: string }
   | { kind: 'house'; house: number }
@@ -99,6 +100,12 @@ const BODY_WORDS: Record<string, string> = {
   midheaven: 'midheaven',
 };
 
+/** The first planet or point the (lower-case) question names. */
+function namedBody(q: string): string | null {
+  for (const [word, body] of Object.entries(BODY_WORDS)) if (new RegExp(`\\b${word}\\b`).test(q)) return body;
+  return null;
+}
+
 /** What the question is about, from its words. */
 export function recognise(question: string): Intent {
   const q = question.toLowerCase();
@@ -109,8 +116,15 @@ export function recognise(question: string): Intent {
     return { kind: 'refuse', topic: 'legal' };
   if (/invest|stocks?\b|shares\b|crypto|bitcoin|trading|mortgage|financial advice/.test(q))
     return { kind: 'refuse', topic: 'financial' };
-  if (/this month|next month|coming weeks/.test(q)) return { kind: 'transits', period: 'month' };
-  if (/this week|next week|coming days/.test(q)) return { kind: 'transits', period: 'week' };
+  const period = /this month|next month|coming weeks|month ahead/.test(q)
+    ? 'month'
+    : /this week|next week|coming days|\b(my|the) week\b|week ahead|weekend/.test(q)
+      ? 'week'
+      : null;
+  if (period) {
+    const body = namedBody(q);
+    return body ? { kind: 'transits', period, body } : { kind: 'transits', period };
+  }
   if (/transit|today|right now|currently|at the moment|these days|\bnow\b/.test(q))
     return { kind: 'transits', period: 'today' };
   if (/\bwhen\b|timing|best time|good time/.test(q)) return { kind: 'timing' };
@@ -119,8 +133,8 @@ export function recognise(question: string): Intent {
   if (house) return { kind: 'house', house: Number(house[1] ?? house[2]) };
   const wordHouse = WORD_NUMBERS.findIndex((w) => new RegExp(`\\b${w} house`).test(q));
   if (wordHouse >= 0) return { kind: 'house', house: wordHouse + 1 };
-  for (const [word, body] of Object.entries(BODY_WORDS))
-    if (new RegExp(`\\b${word}\\b`).test(q)) return { kind: 'body', body };
+  const body = namedBody(q);
+  if (body) return { kind: 'body', body };
   const aspect = /conjunction|sextile|square|trine|opposition/.exec(q);
   if (aspect) return { kind: 'aspects', aspect: aspect[0] };
   if (/aspect/.test(q)) return { kind: 'aspects', aspect: null };
@@ -185,7 +199,7 @@ function transitLine(a: Answer, t: SkyTransit, facts: ChatFacts): string {
       : `your natal ${nameOf(t.point)}`;
   const text = `${nameOf(t.body)} ${ASPECTS[t.kind]?.verb ?? t.kind} ${point}${when ? ` (exact ${when})` : ''}`;
   a.fact(text, 'transit');
-  return `- **${text}**: ${BODIES[t.body]?.moves ?? 'its themes'} meets your ${BODIES[t.point]?.natal ?? 'chart'}; ${ASPECTS[t.kind]?.dynamic ?? ''}.`;
+  return `- **${text}**: it brings ${BODIES[t.body]?.moves ?? 'its themes'} to your ${BODIES[t.point]?.natal ?? 'chart'}; ${ASPECTS[t.kind]?.dynamic ?? ''}.`;
 }
 
 function houseMention(a: Answer, facts: ChatFacts, house: number): void {
@@ -224,19 +238,24 @@ export function composeAnswer(question: string, facts: ChatFacts): ComposedAnswe
       );
       break;
     case 'transits': {
-      const list =
+      const { body } = intent;
+      const inPeriod =
         intent.period === 'today'
-          ? facts.today.slice(0, 4)
-          : facts.upcoming
-              .filter((t) => withinDays(t, facts.now, intent.period === 'week' ? 7 : 30))
-              .slice(0, 6);
+          ? facts.today
+          : facts.upcoming.filter((t) => withinDays(t, facts.now, intent.period === 'week' ? 7 : 30));
+      const list = inPeriod
+        .filter((t) => !body || t.body === body || t.point === body)
+        .slice(0, body ? 4 : 6);
       const period = { today: 'today', week: 'this week', month: 'in the coming month' }[intent.period];
+      const placement = body ? a.describe(body) : null;
+      if (placement) a.say(placement);
+      const touched = body ? `your ${nameOf(body)}` : 'your chart';
       if (list.length === 0)
         a.say(
-          `No slow planet makes an exact aspect to your chart ${period}, so it is a quieter stretch: a good time to follow your own rhythm.`,
+          `No slow planet makes an exact aspect to ${touched} ${period}, so it is a quieter stretch: a good time to follow your own rhythm.`,
         );
       else
-        a.say(`These are the transits shaping ${period}:`).say(
+        a.say(body ? `What touches ${touched} ${period}:` : `These are the transits shaping ${period}:`).say(
           list.map((t) => transitLine(a, t, facts)).join('\n'),
         );
       if (!angleAllowed) a.say(NO_TIME);
