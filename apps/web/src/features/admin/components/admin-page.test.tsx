@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { installFakeServer, refused } from '../../../testing/fake-server.ts';
+import { installFakeServer, ok } from '../../../testing/fake-server.ts';
+import { fakeUser } from '../../../testing/fakes.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import AdminPage from './admin-page.tsx';
 
@@ -9,22 +10,24 @@ import AdminPage from './admin-page.tsx';
 // session may use the admin area and leads an admin through the second factor first.
 
 const server = installFakeServer();
-const forbidden = (code: string) => refused(403, code, 'No.');
 const show = () => renderWithProviders(<AdminPage />, { at: '/admin' });
+const profile = (role: 'user' | 'admin') => ok({ success: true, user: fakeUser({ role }) });
+const factor = (enrolled: boolean, verified: boolean) => ok({ success: true, data: { enrolled, verified } });
+/** The page finds its way from the profile and the second factor's status, never from a refusal. */
+const refusals = () => server.sent.filter((request) => request.url.startsWith('/api/admin/'));
 
 describe('the admin page', () => {
   it('tells a person without the admin role that it is not for them', async () => {
-    server.answers['GET /api/admin/audit-log'] = forbidden('FORBIDDEN');
+    server.answers['GET /api/auth/profile'] = profile('user');
     show();
     expect(await screen.findByRole('heading', { level: 1, name: 'Not allowed' })).toBeTruthy();
+    expect(refusals()).toEqual([]);
   });
 
   it('sets up the authenticator, shows the recovery codes once, then opens the admin area', async () => {
     let enrolled = false;
-    server.answers['GET /api/admin/audit-log'] = () =>
-      enrolled
-        ? { status: 200, data: { success: true, data: { entries: [], total: 0 } } }
-        : forbidden('MFA_ENROLMENT_REQUIRED');
+    server.answers['GET /api/auth/profile'] = profile('admin');
+    server.answers['GET /api/auth/mfa'] = () => factor(enrolled, enrolled);
     server.answers['POST /api/auth/mfa/enroll'] = {
       status: 200,
       data: {
@@ -54,7 +57,8 @@ describe('the admin page', () => {
   });
 
   it('asks an enrolled admin for a code and shows the server refusal of a wrong one', async () => {
-    server.answers['GET /api/admin/audit-log'] = forbidden('MFA_REQUIRED');
+    server.answers['GET /api/auth/profile'] = profile('admin');
+    server.answers['GET /api/auth/mfa'] = factor(true, false);
     server.answers['POST /api/auth/mfa/verify'] = {
       status: 400,
       data: { success: false, error: 'That code is not right.', code: 'INVALID_CODE' },
