@@ -4,6 +4,7 @@ import path from 'node:path';
 import * as OTPAuth from 'otpauth';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
+import { percentile } from '../support/bench-api.ts';
 
 // The admin area's two busiest reads with a grown business seeded: BENCH_USERS people (default
 // 100,000), a fifth of them with a subscription, chat messages and landscapes for some. Prints the
@@ -92,11 +93,6 @@ const verified = await app.inject({
   payload: { code },
 });
 if (verified.statusCode !== 200) throw new Error(`second factor: ${verified.body}`);
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
-}
 
 async function measure(label: string, url: string) {
   const times: number[] = [];

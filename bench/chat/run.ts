@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { percentile, postJson, signUpBenchPerson } from '../support/bench-api.ts';
 
 // Chat benchmark, loopback only and bounded: time to first streamed piece and to the whole answer
 // over POST /api/chat/sessions/:id/messages (server-sent events), for the built-in assistant and
@@ -49,16 +50,6 @@ async function startServer(env: Record<string, string>): Promise<{ child: ChildP
   return { child, base };
 }
 
-async function json(base: string, url: string, body: unknown, token?: string) {
-  const response = await fetch(`${base}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as Record<string, unknown>;
-}
-
 /** Reads an event stream; answers ms to the first piece, ms to the end, and the number of pieces. */
 async function timedStream(
   url: string,
@@ -87,34 +78,14 @@ async function timedStream(
   return { first, total: performance.now() - started, pieces };
 }
 
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? 0;
-
 async function measure(name: string, env: Record<string, string>, email: string) {
   const server = await startServer(env);
   try {
-    const { token } = (await json(server.base, '/api/auth/register', {
-      email,
-      name: 'Bench',
-      password: 'bench-passphrase-long-enough',
-    })) as { token: string };
-    await json(server.base, '/bench/verify', { email });
-    await json(
-      server.base,
-      '/api/birth-data/save',
-      {
-        name: 'Bench',
-        date: '1987-09-14',
-        time: '06:45',
-        city: 'Oslo',
-        country: 'Norway',
-        latitude: 59.91,
-        longitude: 10.75,
-        timeZone: 'Europe/Oslo',
-      },
-      token,
-    );
-    const session = ((await json(server.base, '/api/chat/sessions', {}, token)).data as { id: string }).id;
+    const token = await signUpBenchPerson(server.base, email, {
+      verify: async () => void (await postJson(server.base, '/bench/verify', { email })),
+    });
+    const session = ((await postJson(server.base, '/api/chat/sessions', {}, token)).data as { id: string })
+      .id;
     const questions = [
       'What does my Moon sign mean?',
       'Tell me about my Venus',

@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { percentile, request, signUpBenchPerson } from '../support/bench-api.ts';
+import { freePort } from '../support/free-port.ts';
 import { processRssMiB } from '../support/process-stats.ts';
 
 // Scale-out benchmark: the cluster of `npm run cluster` (nginx, PostgreSQL, Redis) with one and
@@ -42,17 +43,6 @@ interface Cluster {
   state: () => ClusterLine;
   output: () => string;
   nextState: () => Promise<ClusterLine>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 async function startCluster(processes: number): Promise<Cluster> {
@@ -98,60 +88,25 @@ async function stopCluster(cluster: Cluster): Promise<void> {
   await exited;
 }
 
-async function call(base: string, method: string, url: string, body?: unknown, token?: string) {
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      ...(body !== undefined && { 'content-type': 'application/json' }),
-      ...(token && { authorization: `Bearer ${token}` }),
-    },
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-  return response;
-}
-
 /** A verified person with birth data (the admin role gives paid access); answers their token. */
-async function person(cluster: Cluster, email: string): Promise<string> {
-  const registered = await call(cluster.base, 'POST', '/api/auth/register', {
-    email,
-    name: 'Bench',
-    password: 'bench-passphrase-long-enough',
-  });
-  const { token } = (await registered.json()) as { token: string };
-  // Without SMTP_URL the mail is written to the log, with its link: open it as the person would.
-  let link: string | undefined;
-  for (let i = 0; i < 100 && !link; i++) {
-    const mailed = cluster
-      .output()
-      .split('To: ')
-      .find((mail) => mail.startsWith(email));
-    link = mailed && /verify-email[/?](?:token=)?([\w-]+)/.exec(mailed)?.[1];
-    if (!link) await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  if (!link) throw new Error(`no verification mail for ${email} in the cluster's log`);
-  await call(cluster.base, 'GET', `/api/auth/verify-email/${link}`);
-  await call(
-    cluster.base,
-    'POST',
-    '/api/birth-data/save',
-    {
-      name: 'Bench',
-      date: '1987-09-14',
-      time: '06:45',
-      city: 'Oslo',
-      country: 'Norway',
-      latitude: 59.91,
-      longitude: 10.75,
-      timeZone: 'Europe/Oslo',
+function person(cluster: Cluster, email: string): Promise<string> {
+  return signUpBenchPerson(cluster.base, email, {
+    // Without SMTP_URL the mail is written to the log, with its link: open it as the person would.
+    verify: async () => {
+      let link: string | undefined;
+      for (let i = 0; i < 100 && !link; i++) {
+        const mailed = cluster
+          .output()
+          .split('To: ')
+          .find((mail) => mail.startsWith(email));
+        link = mailed && /verify-email[/?](?:token=)?([\w-]+)/.exec(mailed)?.[1];
+        if (!link) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      if (!link) throw new Error(`no verification mail for ${email} in the cluster's log`);
+      await request(cluster.base, 'GET', `/api/auth/verify-email/${link}`);
     },
-    token,
-  );
-  return token;
+  });
 }
-
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? 0;
 
 async function reads(cluster: Cluster, token: string, seconds: number) {
   const result = await autocannon({
@@ -167,7 +122,7 @@ async function reads(cluster: Cluster, token: string, seconds: number) {
 async function chat(cluster: Cluster, tokens: string[], count: number) {
   const sessions = await Promise.all(
     tokens.map(async (token) => {
-      const created = await call(cluster.base, 'POST', '/api/chat/sessions', {}, token);
+      const created = await request(cluster.base, 'POST', '/api/chat/sessions', {}, token);
       return ((await created.json()) as { data: { id: string } }).data.id;
     }),
   );
@@ -225,7 +180,7 @@ async function rollingRestart(cluster: Cluster, tokens: string[]) {
   const failures: string[] = [];
   let stop = false;
   const writers = tokens.slice(0, 4).map(async (token) => {
-    const created = await call(cluster.base, 'POST', '/api/chat/sessions', {}, token);
+    const created = await request(cluster.base, 'POST', '/api/chat/sessions', {}, token);
     const id = ((await created.json()) as { data: { id: string } }).data.id;
     while (!stop) {
       writes += 1;

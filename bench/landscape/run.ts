@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { percentile, postJson, signUpBenchPerson } from '../support/bench-api.ts';
 import { processCpuMs } from '../support/process-stats.ts';
 
 // Landscape benchmark, loopback only and bounded:
@@ -35,47 +36,19 @@ const base = await new Promise<string>((resolve, reject) => {
   child.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
 });
 
-async function post(url: string, body: unknown, token?: string) {
-  const response = await fetch(`${base}${url}`, {
-    method: 'POST',
-    headers: {
-      ...(body !== undefined && { 'content-type': 'application/json' }),
-      ...(token && { authorization: `Bearer ${token}` }),
-    },
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-  return response.json() as Promise<Record<string, unknown>>;
-}
+const post = (url: string, body?: unknown, token?: string) => postJson(base, url, body, token);
 
 /** A verified paid person (admin role) with birth data; answers their token. */
-async function person(email: string, n: number): Promise<string> {
-  const { token } = (await post('/api/auth/register', {
-    email,
-    name: 'Bench',
-    password: 'bench-passphrase-long-enough',
-  })) as { token: string };
-  await post('/bench/verify', { email });
+function person(email: string, n: number): Promise<string> {
   const year = 1950 + (n % 50);
-  await post(
-    '/api/birth-data/save',
-    {
-      name: 'Bench',
+  return signUpBenchPerson(base, email, {
+    verify: async () => void (await post('/bench/verify', { email })),
+    born: {
       date: `${year}-0${1 + (n % 9)}-1${n % 9}`,
       time: `${String(n % 24).padStart(2, '0')}:${String((n * 7) % 60).padStart(2, '0')}`,
-      city: 'Oslo',
-      country: 'Norway',
-      latitude: 59.91,
-      longitude: 10.75,
-      timeZone: 'Europe/Oslo',
     },
-    token,
-  );
-  return token;
+  });
 }
-
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? 0;
 
 try {
   console.log(`Landscape benchmark: loopback, logs at warn, rate limit off`);

@@ -1,25 +1,11 @@
 // Plain-text chart output for the command line.
+import { ANGLE_LABELS, BODY_LABELS, SIGN_LABELS } from '../src/chart/labels.ts';
 import type { NatalChart } from '../src/chart/natal-chart.ts';
 import { zodiacLabel } from '../src/chart/sidereal.ts';
+import { signOf } from '../src/chart/zodiac.ts';
 import { formatUtcOffset } from '../src/time/utc-offset.ts';
 
-export const GLYPH_NAMES: Record<string, string> = {
-  sun: 'Sun',
-  moon: 'Moon',
-  mercury: 'Mercury',
-  venus: 'Venus',
-  mars: 'Mars',
-  jupiter: 'Jupiter',
-  saturn: 'Saturn',
-  uranus: 'Uranus',
-  neptune: 'Neptune',
-  pluto: 'Pluto',
-  meanNode: 'Mean Node',
-  trueNode: 'True Node',
-  lilith: 'Lilith',
-  ascendant: 'Ascendant',
-  midheaven: 'Midheaven',
-};
+export const GLYPH_NAMES: Record<string, string> = { ...BODY_LABELS, ...ANGLE_LABELS };
 
 export function dms(longitude: number): string {
   // Degrees and minutes within the sign, truncated as ephemerides print them.
@@ -30,21 +16,7 @@ export function dms(longitude: number): string {
 }
 
 function signName(longitude: number): string {
-  const names = [
-    'Aries',
-    'Taurus',
-    'Gemini',
-    'Cancer',
-    'Leo',
-    'Virgo',
-    'Libra',
-    'Scorpio',
-    'Sagittarius',
-    'Capricorn',
-    'Aquarius',
-    'Pisces',
-  ];
-  return names[Math.min(11, Math.floor(longitude / 30))]!;
+  return SIGN_LABELS[signOf(longitude)];
 }
 
 export const position = (longitude: number) => `${dms(longitude)} ${signName(longitude).padEnd(11)}`;

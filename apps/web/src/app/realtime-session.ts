@@ -1,52 +1,35 @@
-import {
-  SESSION_REVOKED_EVENT,
-  type SessionEndReason,
-  SessionRevokedSchema,
-} from '@app/contracts/realtime.ts';
 import { useAuth } from '../features/auth/stores/auth-store.ts';
-import { holdRealtimeSocket, isEndingOwnSession } from '../lib/realtime-socket.ts';
-import { toast } from '../lib/toast-store.ts';
-
-export const SIGNED_OUT_TITLE = 'You have been signed out';
-
-/** What the signed-out tab says, by why its session ended. */
-export const SESSION_ENDED_MESSAGES: Record<SessionEndReason, string> = {
-  'signed-out': 'This session was ended. Please log in again.',
-  disabled: 'This account has been disabled. Please contact support.',
-  deleted: 'This account was deleted.',
-};
 
 /**
- * Keeps the realtime connection open while someone is signed in (a new sign-in connects afresh),
- * and signs this tab out, as a logout does, when the server says its session ended: another
- * device signed it out, an operator disabled the account, or it was deleted. Returns a function
- * that stops it.
+ * Keeps the realtime connection open while someone is signed in (a new sign-in connects afresh);
+ * through it the server signs this tab out when its session ends: another device signed it out,
+ * an operator disabled the account, or it was deleted. The connection's code (Socket.IO) loads
+ * only once someone is signed in, so the signed-out pages don't carry it in their first download.
+ * Returns a function that stops it.
  */
 export function startRealtimeSession(): () => void {
-  let held: ReturnType<typeof holdRealtimeSocket> | null = null;
-
-  const onRevoked = (payload: unknown, acknowledge?: () => void) => {
-    acknowledge?.();
-    const { token, logout } = useAuth.getState();
-    // Already signed out, or this tab's own logout or deletion, which says its own words.
-    if (!token || isEndingOwnSession()) return;
-    const parsed = SessionRevokedSchema.safeParse(payload);
-    const reason = parsed.success ? parsed.data.reason : 'signed-out';
-    void logout({ server: false }).then(() => {
-      toast.info(SIGNED_OUT_TITLE, SESSION_ENDED_MESSAGES[reason]);
-      window.location.hash = '#/';
-    });
-  };
+  let close: (() => void) | null = null;
+  // Counts the changes of who is signed in: a connection whose code arrives after a newer change
+  // is not opened.
+  let generation = 0;
 
   const follow = (token: string | null) => {
-    if (held) {
-      held.socket.off(SESSION_REVOKED_EVENT, onRevoked);
-      held.release();
-      held = null;
-    }
+    generation += 1;
+    close?.();
+    close = null;
     if (!token) return;
-    held = holdRealtimeSocket();
-    held.socket.on(SESSION_REVOKED_EVENT, onRevoked);
+    const requested = generation;
+    import('./realtime-connection.ts')
+      .then(({ openRealtimeConnection }) => {
+        if (requested === generation) close = openRealtimeConnection();
+      })
+      .catch((error: unknown) => {
+        // Without the connection the session still ends at the next request the server refuses.
+        console.warn(
+          'Could not load the realtime connection',
+          error instanceof Error ? error.message : error,
+        );
+      });
   };
 
   follow(useAuth.getState().token);

@@ -1,4 +1,5 @@
 import type { User } from '@app/contracts/auth.ts';
+import { SIGN_NAMES, type SignName, type ZodiacPosition } from '@app/contracts/chart.ts';
 import type { Invoice, Plan, PlansResult, SubscriptionStatusResult } from '@app/contracts/subscription.ts';
 
 // Typed answers of the server for web tests, built from the contracts: when a contract changes,
@@ -62,5 +63,16 @@ export function fakeInvoice(overrides: Partial<Invoice> = {}): Invoice {
     createdAt: '2026-01-01T00:00:00.000Z',
     couponCode: null,
     ...overrides,
+  };
+}
+
+/** A chart position at an ecliptic longitude: its sign, and degree and minute within the sign. */
+export function fakePosition(longitude: number): ZodiacPosition {
+  const within = longitude % 30;
+  return {
+    longitude,
+    sign: SIGN_NAMES[Math.floor(longitude / 30)] as SignName,
+    degree: Math.floor(within),
+    minute: Math.floor((within % 1) * 60),
   };
 }

@@ -19,8 +19,8 @@ export const TRANSIT_ASPECTS: readonly AspectKind[] = [
   'opposition',
 ];
 
-/** Bodies whose transits shape the day (the Moon is listed apart: its transits last hours). */
-export const DAY_TRANSITING_BODIES: readonly BodyId[] = [
+/** The Sun and the planets from Mercury to Pluto. */
+export const SUN_AND_PLANETS: readonly BodyId[] = [
   'sun',
   'mercury',
   'venus',
@@ -30,8 +30,10 @@ export const DAY_TRANSITING_BODIES: readonly BodyId[] = [
   'uranus',
   'neptune',
   'pluto',
-  'trueNode',
 ];
+
+/** Bodies whose transits shape the day (the Moon is listed apart: its transits last hours). */
+export const DAY_TRANSITING_BODIES: readonly BodyId[] = [...SUN_AND_PLANETS, 'trueNode'];
 
 /** Transit orb, degrees: transits are read tight, the Moon tighter still for its few hours. */
 export const TRANSIT_ORB = 1;

@@ -5,20 +5,8 @@ import { moonPhaseOf } from '../chart/natal-chart.ts';
 import { SIGNS, type Sign } from '../chart/zodiac.ts';
 import { norm360, signedDelta } from '../ephemeris/angles.ts';
 import type { BodyId } from '../ephemeris/body-ids.ts';
-import { TRANSIT_ASPECTS } from './day-transits.ts';
+import { SUN_AND_PLANETS, TRANSIT_ASPECTS } from './day-transits.ts';
 import { isoOf, lonAt, MINUTE, root, speedAt } from './sky-sampling.ts';
-
-const PLANETS: readonly BodyId[] = [
-  'sun',
-  'mercury',
-  'venus',
-  'mars',
-  'jupiter',
-  'saturn',
-  'uranus',
-  'neptune',
-  'pluto',
-];
 
 export interface MoonOfDay {
   sign: Sign;
@@ -76,7 +64,7 @@ function previousMoonIngress(until: number): number {
 function lastMoonAspect(from: number, until: number): number | null {
   const step = 1 / 12;
   let last: number | null = null;
-  for (const planet of PLANETS) {
+  for (const planet of SUN_AND_PLANETS) {
     const elongation = (jd: number) => norm360(lonAt('moon', jd) - lonAt(planet, jd));
     for (let t0 = from; t0 < until; t0 += step) {
       const t1 = Math.min(until, t0 + step);
@@ -130,7 +118,7 @@ export function moonOf(start: number, end: number): MoonOfDay {
 
 export function stationsOf(start: number, end: number): Station[] {
   const stations: Station[] = [];
-  for (const body of PLANETS.filter((b) => b !== 'sun')) {
+  for (const body of SUN_AND_PLANETS.filter((b) => b !== 'sun')) {
     const v0 = speedAt(body, start);
     const v1 = speedAt(body, end);
     if (v0 < 0 === v1 < 0) continue;
@@ -142,7 +130,7 @@ export function stationsOf(start: number, end: number): Station[] {
 
 export function ingressesOf(start: number, end: number): Ingress[] {
   const ingresses: Ingress[] = [];
-  for (const body of PLANETS) {
+  for (const body of SUN_AND_PLANETS) {
     // A planet crosses at most one sign boundary in a day (the Moon is reported with the Moon).
     const at = nextIngress(body, start, end - start, end - start);
     if (at === null) continue;
@@ -153,5 +141,5 @@ export function ingressesOf(start: number, end: number): Ingress[] {
 
 /** Planets (not the Sun) moving backward at the moment `jd`. */
 export function retrogradeAt(jd: number): BodyId[] {
-  return PLANETS.filter((b) => b !== 'sun' && speedAt(b, jd) < 0);
+  return SUN_AND_PLANETS.filter((b) => b !== 'sun' && speedAt(b, jd) < 0);
 }

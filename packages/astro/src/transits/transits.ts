@@ -17,6 +17,7 @@ import { makeInstant } from '../ephemeris/instant.ts';
 import { AstroInputError } from '../errors.ts';
 import { epochSecondsToJd, jdToEpochSeconds } from '../time/civil.ts';
 import { isoUtc, type MomentInput, resolveMoment } from '../time/instant-input.ts';
+import { MINUTE, root } from './sky-sampling.ts';
 
 export const TRANSITING_BODIES: readonly BodyId[] = BODY_IDS;
 
@@ -83,7 +84,6 @@ export interface TransitSearch {
   to: MomentInput;
 }
 
-const MINUTE_DAYS = 1 / 1440;
 /** Sampling step per body, days: small enough that no orb entry and exit fall between two samples. */
 function stepFor(body: BodyId, orb: number): number {
   const fastest: Partial<Record<BodyId, number>> = {
@@ -94,7 +94,7 @@ function stepFor(body: BodyId, orb: number): number {
     mars: 0.8,
   };
   const speed = fastest[body] ?? 0.5;
-  return Math.max(MINUTE_DAYS, Math.min(2, (orb / speed) * 0.5, 0.5 / speed));
+  return Math.max(MINUTE, Math.min(2, (orb / speed) * 0.5, 0.5 / speed));
 }
 
 /** Finds each window in which `body` is within orb of the aspect to the natal point. */
@@ -119,19 +119,6 @@ export function searchTransit(search: TransitSearch): TransitWindow[] {
     const event = (jd: number): TransitEvent => {
       const rounded = Math.round(jdToEpochSeconds(jd) / 60) * 60;
       return { utc: isoUtc(rounded), jdUt: epochSecondsToJd(rounded), longitude: lon(jd) };
-    };
-    // Bisection to a minute on a function that changes sign between a and b.
-    const root = (f: (jd: number) => number, a: number, b: number) => {
-      let fa = f(a);
-      while (b - a > MINUTE_DAYS / 4) {
-        const m = (a + b) / 2;
-        const fm = f(m);
-        if (fa < 0 === fm < 0) {
-          a = m;
-          fa = fm;
-        } else b = m;
-      }
-      return (a + b) / 2;
     };
     const edge = (jd: number) => Math.abs(dev(jd)) - orb;
     let current: TransitWindow | null = null;

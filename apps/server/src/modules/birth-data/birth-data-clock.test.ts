@@ -1,22 +1,13 @@
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/harness.ts';
-import { birthAdmins, birthDataClient, expectError } from './birth-data-testing.ts';
+import { describe, expect, it } from 'vitest';
 import { up as rereadLocalMeanTimes } from './migrations/0012-birth-data-local-mean-time.ts';
+import { expectError, useBirthDataApp } from './testing/birth-data-app.ts';
 
 // Which clock a birth time was read on: a stated UTC offset, the birthplace's own local mean time
 // before the zone's standard time, and the question asked when the change from that mean time
 // skipped or repeated the time. Real app and database (SQLite, or PostgreSQL with TEST_DATABASE_URL).
 
-const ADMINS = birthAdmins('clock');
-let t: TestApp;
-let client: ReturnType<typeof birthDataClient>;
-
-beforeAll(async () => {
-  t = await createTestApp({ config: { adminEmails: ADMINS } });
-  client = birthDataClient(t, ADMINS);
-});
-afterAll(() => t.close());
+const client = useBirthDataApp();
 
 const bergen = {
   name: 'Edvard',
@@ -40,7 +31,7 @@ const RANGE = 'The stated UTC offset must be between UTC−16:00 and UTC+16:00.'
 
 describe('a stated UTC offset', () => {
   it('wins over the birthplace mean time, is returned and used by the chart; leaving it out restores LMT', async () => {
-    const { token } = await client.paidUser();
+    const token = await client.paidUser();
     const saved = await client.save(token, { ...bergen, statedUtcOffsetSeconds: 3600 });
     expect(saved.statusCode, saved.body).toBe(201);
     const stated = {
@@ -74,7 +65,7 @@ describe('a stated UTC offset', () => {
   });
 
   it('answers no time basis for an ordinary modern birth', async () => {
-    const { token } = await client.paidUser();
+    const token = await client.paidUser();
     const saved = await client.save(token, { ...bergen, date: '1990-04-21', time: '14:30' });
     expect(saved.json().birthData).toMatchObject({
       utc: '1990-04-21T12:30:00.000Z',
@@ -86,7 +77,7 @@ describe('a stated UTC offset', () => {
   });
 
   it('refuses an offset beyond ±16 hours or not in whole seconds (422) and stores nothing', async () => {
-    const { token } = await client.paidUser();
+    const token = await client.paidUser();
     for (const [offset, message] of [
       [57_601, RANGE],
       [-57_601, RANGE],
@@ -112,7 +103,7 @@ describe('a stated UTC offset', () => {
 
 describe('the change from local mean time to the zone', () => {
   it("asks about a time Bergen's clocks skipped when they jumped from +0:21:17 to CET", async () => {
-    const { token } = await client.paidUser();
+    const token = await client.paidUser();
     const gap = { ...bergen, date: '1894-12-31', time: '23:50' };
     const body = expectError(await client.save(token, gap), 422, 'TIME_SKIPPED');
     expect(body.error).toBe(
@@ -168,7 +159,7 @@ describe('the change from local mean time to the zone', () => {
   });
 
   it('asks about a time Montreal lived twice when its clocks went back from -4:54:16 to EST', async () => {
-    const { token } = await client.paidUser();
+    const token = await client.paidUser();
     const twice = { ...montreal, date: '1895-01-01', time: '00:20' };
     const body = expectError(await client.save(token, twice), 422, 'TIME_AMBIGUOUS');
     expect(body.error).toBe(
@@ -200,7 +191,7 @@ describe('the change from local mean time to the zone', () => {
 describe('births saved before the birthplace mean time was used', () => {
   /** Puts a record back into the state the old reading (the zone's reference-city mean time) left it in. */
   async function asSavedBefore(userId: string, utc: string, offset: number, resolution: string | null) {
-    await t.app.database.db
+    await client.t.app.database.db
       .updateTable('birth_data')
       .set({ utc, utc_offset_seconds: offset, resolution })
       .where('user_id', '=', userId)
@@ -208,7 +199,7 @@ describe('births saved before the birthplace mean time was used', () => {
   }
 
   it('are read again at the birthplace once, unless an offset was stated', async () => {
-    const lmt = await client.paidUser();
+    const lmt = await client.paidPerson();
     await client.save(lmt.token, bergen);
     await asSavedBefore(lmt.userId, '1880-05-17T11:17:00.000Z', 2580, null);
     expect((await client.get(lmt.token)).json().birthData).toMatchObject({
@@ -216,17 +207,17 @@ describe('births saved before the birthplace mean time was used', () => {
       timeBasis: null,
     });
 
-    const gap = await client.paidUser();
+    const gap = await client.paidPerson();
     await client.save(gap.token, { ...bergen, date: '1894-12-31', time: '23:50', resolution: 'later' });
     await asSavedBefore(gap.userId, '1894-12-31T23:07:00.000Z', 2580, null);
 
-    const stated = await client.paidUser();
+    const stated = await client.paidPerson();
     await client.save(stated.token, { ...bergen, statedUtcOffsetSeconds: 3600 });
 
-    const modern = await client.paidUser();
+    const modern = await client.paidPerson();
     await client.save(modern.token, { ...bergen, date: '1990-04-21', time: '14:30' });
 
-    await rereadLocalMeanTimes(t.app.database.db as unknown as Kysely<unknown>);
+    await rereadLocalMeanTimes(client.t.app.database.db as unknown as Kysely<unknown>);
     expect((await client.get(lmt.token)).json().birthData).toMatchObject({
       utc: '1880-05-17T11:38:43.000Z',
       utcOffsetSeconds: 1277,
@@ -247,7 +238,7 @@ describe('births saved before the birthplace mean time was used', () => {
 
     // Running it again changes nothing.
     const before = (await client.get(lmt.token)).json().birthData;
-    await rereadLocalMeanTimes(t.app.database.db as unknown as Kysely<unknown>);
+    await rereadLocalMeanTimes(client.t.app.database.db as unknown as Kysely<unknown>);
     expect((await client.get(lmt.token)).json().birthData).toEqual(before);
   });
 });

@@ -1,44 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  createTestApp,
-  errorOf,
-  register,
-  secretFromOutbox,
-  type TestApp,
-} from '../../testing/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { errorOf } from '../../testing/harness.ts';
+import { useBirthDataApp } from './testing/birth-data-app.ts';
 
 // GET /api/chart/natal?zodiac=…: the tropical chart by default, a sidereal one on request, against
 // the real app and database (SQLite, or PostgreSQL with TEST_DATABASE_URL).
 
-const ADMIN = 'zodiac.owner@birth.test';
-let t: TestApp;
+const birth = useBirthDataApp();
 let token: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { adminEmails: [ADMIN] } });
-  ({ token } = await register(t.app, ADMIN));
-  const secret = await secretFromOutbox(t.app, ADMIN, 'verify-email');
-  expect((await t.app.inject(`/api/auth/verify-email/${secret}`)).statusCode).toBe(200);
-  const found = await t.app.inject('/api/places?q=New%20York%20City&country=US&limit=1');
-  const saved = await t.app.inject({
-    method: 'POST',
-    url: '/api/birth-data/save',
-    headers: bearer(token),
-    payload: {
-      name: 'Ada',
-      date: '1990-04-21',
-      time: '14:30',
-      city: 'New York City',
-      country: 'United States',
-      placeId: found.json().places[0].id,
-    },
-  });
+  token = await birth.paidUser();
+  const saved = await birth.save(token, birth.withPlace());
   expect(saved.statusCode, saved.body).toBe(201);
 });
-afterAll(() => t.close());
 
-const chart = (query = '') => t.app.inject({ url: `/api/chart/natal${query}`, headers: bearer(token) });
+const chart = (query = '') => birth.chart(token, query);
 
 describe('the natal chart in a chosen zodiac', () => {
   it('is tropical unless asked otherwise', async () => {

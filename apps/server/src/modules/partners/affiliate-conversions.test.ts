@@ -45,8 +45,16 @@ describe('app.affiliate.recordConversion', () => {
       .execute();
   }
 
-  const sale = (userId: string, externalId: string, amountMinor = 1499, couponCode: string | null = null) =>
-    record({ userId, kind: 'sale', amountMinor, currency: 'USD', couponCode, externalId });
+  const sale = (
+    userId: string,
+    externalId: string,
+    amountMinor = 1499,
+    couponCode: string | null = null,
+    currency = 'USD',
+  ) => record({ userId, kind: 'sale', amountMinor, currency, couponCode, externalId });
+
+  const refund = (userId: string, externalId: string, amountMinor: number) =>
+    record({ userId, kind: 'refund', amountMinor, currency: 'USD', couponCode: null, externalId });
 
   it('credits the attributed partner with rate × amount, once per external id', async () => {
     const fresh = await createProgrammeApp();
@@ -113,14 +121,7 @@ describe('app.affiliate.recordConversion', () => {
   it("uses the partner's own rate and keeps currencies apart", async () => {
     const person = await attributedTo('ORION');
     await sale(person.userId, 'orion-usd', 1499);
-    await record({
-      userId: person.userId,
-      kind: 'sale',
-      amountMinor: 999,
-      currency: 'EUR',
-      couponCode: null,
-      externalId: 'orion-eur',
-    });
+    await sale(person.userId, 'orion-eur', 999, null, 'EUR');
     expect(await ledgerOf(person.userId)).toEqual([
       expect.objectContaining({ partner_id: affiliate.orion.id, currency: 'USD', commission_minor: 450 }),
       expect.objectContaining({ partner_id: affiliate.orion.id, currency: 'EUR', commission_minor: 300 }),
@@ -165,14 +166,7 @@ describe('app.affiliate.recordConversion', () => {
   it('records nothing for a customer of no partner (unknown coupon, no attribution)', async () => {
     const person = await register(affiliate.t.app);
     await sale(person.userId, 'nobody-1', 1000, 'NOT-A-PARTNER');
-    await record({
-      userId: person.userId,
-      kind: 'refund',
-      amountMinor: 1000,
-      currency: 'USD',
-      couponCode: null,
-      externalId: 'refund:nobody-1',
-    });
+    await refund(person.userId, 'refund:nobody-1', 1000);
     expect(await ledgerOf(person.userId)).toEqual([]);
   });
 
@@ -181,20 +175,11 @@ describe('app.affiliate.recordConversion', () => {
     const before = (await stats(affiliate.t, affiliate.luna.id)).figures;
     await sale(person.userId, 'in_full', 1499);
     await sale(person.userId, 'in_part', 1000);
-    const refund = (externalId: string, amountMinor: number) =>
-      record({
-        userId: person.userId,
-        kind: 'refund',
-        amountMinor,
-        currency: 'USD',
-        couponCode: null,
-        externalId,
-      });
-    await refund('refund:in_full', 1499);
-    await refund('refund:in_full', 1499); // repeated event
-    await refund('re_partial_1', 250); // names no sale: the latest sale with commission left
-    await refund('re_partial_2', 1000); // only what is left of that sale's commission
-    await refund('re_partial_3', 1000); // nothing left anywhere: nothing more to take back
+    await refund(person.userId, 'refund:in_full', 1499);
+    await refund(person.userId, 'refund:in_full', 1499); // repeated event
+    await refund(person.userId, 're_partial_1', 250); // names no sale: the latest sale with commission left
+    await refund(person.userId, 're_partial_2', 1000); // only what is left of that sale's commission
+    await refund(person.userId, 're_partial_3', 1000); // nothing left anywhere: nothing more to take back
 
     const rows = await ledgerOf(person.userId);
     expect(rows.filter((row) => row.kind === 'refund').map((row) => row.commission_minor)).toEqual([
@@ -218,14 +203,7 @@ describe('app.affiliate.recordConversion', () => {
     const person = await attributedTo('LUNA');
     await sale(person.userId, 'in_thirds', 50); // 20 % of 0.50: 10
     for (const [i, amountMinor] of [17, 17, 16].entries()) {
-      await record({
-        userId: person.userId,
-        kind: 'refund',
-        amountMinor,
-        currency: 'USD',
-        couponCode: null,
-        externalId: i === 0 ? 'refund:in_thirds' : `re_third_${i}`,
-      });
+      await refund(person.userId, i === 0 ? 'refund:in_thirds' : `re_third_${i}`, amountMinor);
     }
     // Each third alone would round 3.4, 3.4 and 3.2 down to 3, leaving 1 behind.
     expect((await ledgerOf(person.userId)).map((row) => row.commission_minor)).toEqual([10, -3, -4, -3]);
@@ -234,14 +212,7 @@ describe('app.affiliate.recordConversion', () => {
   it('reverses a refund named by the bare sale id too', async () => {
     const person = await attributedTo('ORION');
     await sale(person.userId, 'in_bare', 2000);
-    await record({
-      userId: person.userId,
-      kind: 'refund',
-      amountMinor: 1000,
-      currency: 'USD',
-      couponCode: null,
-      externalId: 'in_bare',
-    });
+    await refund(person.userId, 'in_bare', 1000);
     expect((await ledgerOf(person.userId)).map((row) => row.commission_minor)).toEqual([600, -300]);
   });
 

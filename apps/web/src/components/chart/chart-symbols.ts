@@ -1,4 +1,7 @@
+import { ANGLE_LABELS, BODY_LABELS, SIGN_LABELS } from '@app/astro/chart/labels';
 import type { AspectKindName, BodyName, SignName, ZodiacPosition } from '@app/contracts/chart.ts';
+
+export { BODY_LABELS, SIGN_LABELS };
 
 // Names and glyphs for the chart. U+FE0E asks for the text form of symbols that also exist as emoji.
 const TEXT = '\uFE0E';
@@ -18,21 +21,6 @@ export const SIGN_GLYPHS: Record<SignName, string> = {
   pisces: `♓${TEXT}`,
 };
 
-export const SIGN_LABELS: Record<SignName, string> = {
-  aries: 'Aries',
-  taurus: 'Taurus',
-  gemini: 'Gemini',
-  cancer: 'Cancer',
-  leo: 'Leo',
-  virgo: 'Virgo',
-  libra: 'Libra',
-  scorpio: 'Scorpio',
-  sagittarius: 'Sagittarius',
-  capricorn: 'Capricorn',
-  aquarius: 'Aquarius',
-  pisces: 'Pisces',
-};
-
 export const BODY_GLYPHS: Record<BodyName, string> = {
   sun: '☉',
   moon: '☽',
@@ -49,27 +37,10 @@ export const BODY_GLYPHS: Record<BodyName, string> = {
   lilith: '⚸',
 };
 
-export const BODY_LABELS: Record<BodyName, string> = {
-  sun: 'Sun',
-  moon: 'Moon',
-  mercury: 'Mercury',
-  venus: 'Venus',
-  mars: 'Mars',
-  jupiter: 'Jupiter',
-  saturn: 'Saturn',
-  uranus: 'Uranus',
-  neptune: 'Neptune',
-  pluto: 'Pluto',
-  meanNode: 'Mean Node',
-  trueNode: 'True Node',
-  lilith: 'Lilith',
-};
-
-const POINT_LABELS: Record<string, string> = { ascendant: 'Ascendant', midheaven: 'Midheaven' };
 const POINT_GLYPHS: Record<string, string> = { ascendant: 'AC', midheaven: 'MC' };
 
 export function pointLabel(id: string): string {
-  return BODY_LABELS[id as BodyName] ?? POINT_LABELS[id] ?? id;
+  return BODY_LABELS[id as BodyName] ?? ANGLE_LABELS[id as keyof typeof ANGLE_LABELS] ?? id;
 }
 export function pointGlyph(id: string): string {
   return BODY_GLYPHS[id as BodyName] ?? POINT_GLYPHS[id] ?? id;

@@ -1,19 +1,11 @@
-import type { BodyName, NatalChart, SignName } from '@app/contracts/chart.ts';
-import { SIGN_NAMES } from '@app/contracts/chart.ts';
+import type { BodyName, NatalChart } from '@app/contracts/chart.ts';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { fakePosition } from '../../testing/fakes.ts';
 import { ChartWheel, WHEEL_BODIES, WHEEL_LABEL_GAP, wheelSummary, zodiacPosition } from './chart-wheel.tsx';
 import { circularDistance } from './spread-labels.ts';
 
-function at(longitude: number) {
-  const within = longitude % 30;
-  return {
-    longitude,
-    sign: SIGN_NAMES[Math.floor(longitude / 30)] as SignName,
-    degree: Math.floor(within),
-    minute: Math.floor((within % 1) * 60),
-  };
-}
+const at = fakePosition;
 
 // A stellium: six bodies within four degrees either side of 0° Aries, the rest spread out.
 const LONGITUDES: Record<BodyName, number> = {

@@ -58,13 +58,16 @@ export function useBirthDataApp() {
     expect(response.statusCode).toBe(200);
   }
 
-  /** A signed-in person with a verified email and paid access (the admin role). */
-  async function paidUser(): Promise<string> {
+  /** A signed-in person with a verified email and paid access (the admin role): id and token. */
+  async function paidPerson(): Promise<{ token: string; userId: string }> {
     const email = adminEmail();
-    const { token } = await register(current().app, email);
+    const { token, userId } = await register(current().app, email);
     await verify(email);
-    return token;
+    return { token, userId };
   }
+
+  /** The token of a new paid person (see `paidPerson`). */
+  const paidUser = async (): Promise<string> => (await paidPerson()).token;
 
   /** The atlas id of New York City. */
   function newYorkCity(): number {
@@ -92,6 +95,7 @@ export function useBirthDataApp() {
     withPlace,
     adminEmail,
     verify,
+    paidPerson,
     paidUser,
     call,
     save: (token: string, body: unknown) => call(token, 'POST', '/api/birth-data/save', body),

@@ -8,7 +8,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { getErrorMessage } from '../../../lib/error-messages.ts';
 import { useModals, useOpenModal } from '../../../lib/modal-store.ts';
-import { whileEndingOwnSession } from '../../../lib/realtime-socket.ts';
+import { whileEndingOwnSession } from '../../../lib/own-session-ending.ts';
 import { applyServerErrors } from '../../../lib/server-errors.ts';
 import { toast } from '../../../lib/toast-store.ts';
 import { deleteAccount } from '../api/delete-account.ts';

@@ -3,7 +3,7 @@ import { STORAGE_KEYS } from '@app/contracts/constants.ts';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { broadcastAuthChanged } from '../../../lib/auth-broadcast.ts';
-import { whileEndingOwnSession } from '../../../lib/realtime-socket.ts';
+import { whileEndingOwnSession } from '../../../lib/own-session-ending.ts';
 import { clearSessionData, loadSessionData } from '../../../lib/session-data.ts';
 import { readStorage, removeStorage, writeStorage } from '../../../lib/storage.ts';
 import { getProfile } from '../api/get-profile.ts';

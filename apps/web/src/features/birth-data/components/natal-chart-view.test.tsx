@@ -1,29 +1,15 @@
-import {
-  BODY_NAMES,
-  type NatalChart,
-  SIGN_NAMES,
-  type SignName,
-  type ZodiacId,
-} from '@app/contracts/chart.ts';
+import { BODY_NAMES, type NatalChart, type ZodiacId } from '@app/contracts/chart.ts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { installFakeServer, ok } from '../../../testing/fake-server.ts';
+import { fakePosition } from '../../../testing/fakes.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { NatalChartView } from './natal-chart-view.tsx';
 
 const AYANAMSA: Record<ZodiacId, number | null> = { tropical: null, lahiri: 23.72, 'fagan-bradley': 24.6 };
 
-function at(tropical: number, shift: number) {
-  const longitude = (tropical - shift + 360) % 360;
-  const within = longitude % 30;
-  return {
-    longitude,
-    sign: SIGN_NAMES[Math.floor(longitude / 30)] as SignName,
-    degree: Math.floor(within),
-    minute: Math.floor((within % 1) * 60),
-  };
-}
+const at = (tropical: number, shift: number) => fakePosition((tropical - shift + 360) % 360);
 
 /** What the server answers: the same sky, longitudes less the ayanamsa of the zodiac asked for. */
 function chartFor(zodiac: ZodiacId): NatalChart {
