@@ -1,6 +1,7 @@
 // Plain-text chart output for the command line.
 import type { NatalChart } from '../src/chart/natal-chart.ts';
 import { zodiacLabel } from '../src/chart/sidereal.ts';
+import { degreeMinuteOf } from '../src/chart/zodiac.ts';
 import { formatUtcOffset } from '../src/time/utc-offset.ts';
 
 export const GLYPH_NAMES: Record<string, string> = {
@@ -21,12 +22,10 @@ export const GLYPH_NAMES: Record<string, string> = {
   midheaven: 'Midheaven',
 };
 
+/** Degrees and minutes within the sign, as the API and the web app show them. */
 export function dms(longitude: number): string {
-  // Degrees and minutes within the sign, truncated as ephemerides print them.
-  const within = longitude % 30;
-  const deg = Math.floor(within);
-  const min = Math.floor((within - deg) * 60);
-  return `${String(deg).padStart(2)}°${String(min).padStart(2, '0')}'`;
+  const { degree, minute } = degreeMinuteOf(longitude);
+  return `${String(degree).padStart(2)}°${String(minute).padStart(2, '0')}'`;
 }
 
 function signName(longitude: number): string {
