@@ -16,6 +16,7 @@ import { BaryState, Body, EclipticGeoMoon, HelioState } from 'astronomy-engine';
 import { DEG, norm360, RAD } from './angles.ts';
 import type { BodyId } from './body-ids.ts';
 import type { Instant, StateLike } from './instant.ts';
+import { outerBarycentric } from './outer-planets.ts';
 import { type TruncatedVsop, truncateVsop, vsopState } from './vsop87.ts';
 
 export interface BodyPosition {
@@ -79,24 +80,64 @@ const SERIES: Partial<Record<Body, TruncatedVsop>> = {
   [Body.Neptune]: truncateVsop(neptuneSeries, GIANT, 5 * GIANT),
 };
 
+/** Masses of the inner planets (the Earth with the Moon) over the Sun's: with the giants they fix
+ * where the Sun lies relative to the solar-system barycentre. */
+const INNER_MASS_RATIOS: [Body, number][] = [
+  [Body.Mercury, 1 / 6023600],
+  [Body.Venus, 1 / 408523.71],
+  [Body.Earth, 1 / 328900.56],
+  [Body.Mars, 1 / 3098708],
+];
+
+/**
+ * The Sun's barycentric position from the giants' barycentric states and the inner planets'
+ * heliocentric ones: M☉·S + Σ m(S + r) + Σ M·P = 0 solved for S. Undefined outside the span of
+ * the giants' series.
+ */
+function sunBarycentric(inst: Instant): StateLike | undefined {
+  if ('sunBary' in inst.memo) return inst.memo.sunBary as StateLike | undefined;
+  let sun: StateLike | undefined = { x: 0, y: 0, z: 0, vx: 0, vy: 0, vz: 0 };
+  let inner = 1;
+  for (const [body, ratio] of INNER_MASS_RATIOS) {
+    addScaled(sun, helioState(body, inst), -ratio);
+    inner += ratio;
+  }
+  for (const [body, gm] of GIANTS) {
+    const p = outerBarycentric(body, inst.jdTt);
+    if (!p) {
+      sun = undefined;
+      break;
+    }
+    addScaled(sun, p, -gm / SUN_GM);
+  }
+  if (sun) for (const k of ['x', 'y', 'z', 'vx', 'vy', 'vz'] as const) sun[k] /= inner;
+  inst.memo.sunBary = sun;
+  return sun;
+}
+
+function addScaled(target: StateLike, s: StateLike, k: number): void {
+  target.x += k * s.x;
+  target.y += k * s.y;
+  target.z += k * s.z;
+  target.vx += k * s.vx;
+  target.vy += k * s.vy;
+  target.vz += k * s.vz;
+}
+
 function helioState(body: Body, inst: Instant): StateLike {
   let s = inst.helio[body];
   if (!s) {
-    if (body === Body.Pluto) {
+    const bary = outerBarycentric(body, inst.jdTt);
+    const sun = bary && sunBarycentric(inst);
+    if (bary && sun) {
+      s = { ...bary };
+      addScaled(s, sun, -1);
+    } else if (body === Body.Pluto) {
       // Pluto comes barycentric; shifting by the barycentre from the giants we compute anyway
       // avoids evaluating them a second time inside the library.
       const b = BaryState(Body.Pluto, inst.time);
       s = { x: b.x, y: b.y, z: b.z, vx: b.vx, vy: b.vy, vz: b.vz };
-      for (const [giant, gm] of GIANTS) {
-        const g = helioState(giant, inst);
-        const k = gm / (gm + SUN_GM);
-        s.x += k * g.x;
-        s.y += k * g.y;
-        s.z += k * g.z;
-        s.vx += k * g.vx;
-        s.vy += k * g.vy;
-        s.vz += k * g.vz;
-      }
+      for (const [giant, gm] of GIANTS) addScaled(s, helioState(giant, inst), gm / (gm + SUN_GM));
     } else if (SERIES[body]) {
       s = vsopState(SERIES[body], inst.time.tt);
     } else {
