@@ -12,10 +12,11 @@ import neptuneSeries from 'astronomia/data/vsop87Bneptune';
 import saturnSeries from 'astronomia/data/vsop87Bsaturn';
 import uranusSeries from 'astronomia/data/vsop87Buranus';
 import venusSeries from 'astronomia/data/vsop87Bvenus';
-import { BaryState, Body, EclipticGeoMoon, HelioState } from 'astronomy-engine';
+import { BaryState, Body, HelioState } from 'astronomy-engine';
 import { DEG, norm360, RAD } from './angles.ts';
 import type { BodyId } from './body-ids.ts';
 import type { Instant, StateLike } from './instant.ts';
+import { elpMoonState } from './elp-moon.ts';
 import { outerBarycentric } from './outer-planets.ts';
 import { type TruncatedVsop, truncateVsop, vsopState } from './vsop87.ts';
 
@@ -244,9 +245,6 @@ function planetPosition(body: BodyId, inst: Instant): BodyPosition {
   );
 }
 
-/** Half-width of the lunar difference quotient, days. */
-const MOON_STEP = 0.005;
-
 interface MoonState {
   x: number;
   y: number;
@@ -263,35 +261,28 @@ interface MoonState {
   az: number;
 }
 
-function moonCartesian(time: Instant['time']): [number, number, number] {
-  const m = EclipticGeoMoon(time);
-  const c = Math.cos(m.lat * DEG) * m.dist;
-  return [c * Math.cos(m.lon * DEG), c * Math.sin(m.lon * DEG), m.dist * Math.sin(m.lat * DEG)];
-}
-
 /** GM of the Earth plus the Moon, AU³/day². */
 const EARTH_MOON_GM = 0.8887692390113509e-9 * (1 + 1 / 81.30057);
 
 /**
- * Geocentric Moon in the true ecliptic of date from two evaluations of the lunar theory a short
- * step either side: velocity from their difference, position from their mean less the curvature
- * (h²/2 times the acceleration), and the acceleration itself from gravity (Earth and the Sun's
- * tide), which is what turns the orbit plane and so moves the node.
+ * Geocentric Moon in the true ecliptic of date from ELP/MPP02: position and velocity from the
+ * theory (the velocity rotated into the frame of date, without the frame's own slow turn, as the
+ * Swiss Ephemeris does for the osculating node), and the acceleration from gravity (Earth and the
+ * Sun's tide), which is what turns the orbit plane and so moves the node.
  */
 function moonState(inst: Instant): MoonState {
   const cached = inst.memo.moon as MoonState | undefined;
   if (cached) return cached;
-  const pa = moonCartesian(inst.time.AddDays(-MOON_STEP));
-  const pb = moonCartesian(inst.time.AddDays(MOON_STEP));
-  const vx = (pb[0] - pa[0]) / (2 * MOON_STEP);
-  const vy = (pb[1] - pa[1]) / (2 * MOON_STEP);
-  const vz = (pb[2] - pa[2]) / (2 * MOON_STEP);
-  let gx = (pa[0] + pb[0]) / 2;
-  let gy = (pa[1] + pb[1]) / 2;
-  let gz = (pa[2] + pb[2]) / 2;
+  const j = elpMoonState(inst.time.tt);
+  const m = inst.toEcliptic;
+  const gx = m[0]! * j.x + m[1]! * j.y + m[2]! * j.z;
+  const gy = m[3]! * j.x + m[4]! * j.y + m[5]! * j.z;
+  const gz = m[6]! * j.x + m[7]! * j.y + m[8]! * j.z;
+  const vx = m[0]! * j.vx + m[1]! * j.vy + m[2]! * j.vz;
+  const vy = m[3]! * j.vx + m[4]! * j.vy + m[5]! * j.vz;
+  const vz = m[6]! * j.vx + m[7]! * j.vy + m[8]! * j.vz;
   // Geocentric Sun (geometric) in the same frame.
   const e = helioState(Body.Earth, inst);
-  const m = inst.toEcliptic;
   const sx = -(m[0]! * e.x + m[1]! * e.y + m[2]! * e.z);
   const sy = -(m[3]! * e.x + m[4]! * e.y + m[5]! * e.z);
   const sz = -(m[6]! * e.x + m[7]! * e.y + m[8]! * e.z);
@@ -309,10 +300,6 @@ function moonState(inst: Instant): MoonState {
     ];
   };
   const [ax, ay, az] = acceleration(gx, gy, gz);
-  const half = (MOON_STEP * MOON_STEP) / 2;
-  gx -= ax * half;
-  gy -= ay * half;
-  gz -= az * half;
   // Light time: the Moon's geocentric motion during it (annual aberration cancels for the Moon).
   const tau = Math.sqrt(gx * gx + gy * gy + gz * gz) * LIGHT_DAYS_PER_AU;
   const s: MoonState = {
@@ -336,7 +323,7 @@ function moonState(inst: Instant): MoonState {
 function moonPosition(inst: Instant): BodyPosition {
   const s = moonState(inst);
   const rxy2 = s.x * s.x + s.y * s.y;
-  const speed = ((s.x * s.vy - s.y * s.vx) / rxy2) * RAD;
+  const speed = ((s.x * s.vy - s.y * s.vx) / rxy2) * RAD + PRECESSION_PER_DAY + inst.dpsiRate;
   return {
     body: 'moon',
     longitude: norm360(Math.atan2(s.y, s.x) * RAD),
