@@ -76,4 +76,34 @@ for (let i = 0; i + BATCH <= total; i += BATCH) {
 console.log(
   `baseline: ${median(baselineCpu).toFixed(1)} µs CPU per instant for astronomy-engine's ten bare longitudes; full chart / baseline = ${(median(cpu) / median(baselineCpu)).toFixed(2)}`,
 );
+
+// Native Swiss Ephemeris in the same run, when the optional `sweph` package (a C addon) is
+// installed and built: the 13 points with speeds and the Placidus houses from its .se1 files.
+const SWISS_EPHE = process.env.SWISS_EPHE_PATH ?? '/usr/share/libswe/ephe';
+const sweph = await import('sweph').catch(() => null);
+if (!sweph) {
+  console.log('native Swiss Ephemeris: skipped (the optional sweph package is not installed or did not build)');
+} else {
+  const swe = (sweph.default ?? sweph) as typeof import('sweph');
+  swe.set_ephe_path(SWISS_EPHE);
+  const flags = swe.constants.SEFLG_SWIEPH | swe.constants.SEFLG_SPEED;
+  const points = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+  const swissChart = (k: number) => {
+    const input = inputs[k]!;
+    const jdUt = input.moment.utc / 86_400_000 + 2440587.5;
+    for (const p of points) sink += swe.calc_ut(jdUt, p, flags).data[0]!;
+    sink += swe.houses_ex2(jdUt, 0, input.latitude, input.longitude, 'P').data.houses[0]!;
+  };
+  for (let i = 0; i < 500; i++) swissChart(i % total);
+  const swissCpu: number[] = [];
+  for (let i = 0; i + BATCH <= total; i += BATCH) {
+    const c0 = process.cpuUsage();
+    for (let k = i; k < i + BATCH; k++) swissChart(k);
+    const c1 = process.cpuUsage(c0);
+    swissCpu.push((c1.user + c1.system) / BATCH);
+  }
+  console.log(
+    `native Swiss Ephemeris: ${median(swissCpu).toFixed(1)} µs CPU per chart (13 points with speeds, Placidus houses); ours / Swiss = ${(median(cpu) / median(swissCpu)).toFixed(2)}`,
+  );
+}
 if (sink < 0) console.log(sink);
