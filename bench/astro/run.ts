@@ -82,7 +82,9 @@ console.log(
 const SWISS_EPHE = process.env.SWISS_EPHE_PATH ?? '/usr/share/libswe/ephe';
 const sweph = await import('sweph').catch(() => null);
 if (!sweph) {
-  console.log('native Swiss Ephemeris: skipped (the optional sweph package is not installed or did not build)');
+  console.log(
+    'native Swiss Ephemeris: skipped (the optional sweph package is not installed or did not build)',
+  );
 } else {
   const swe = (sweph.default ?? sweph) as typeof import('sweph');
   swe.set_ephe_path(SWISS_EPHE);

@@ -74,7 +74,14 @@ export function measureDmsAgreement(fixture: URL = FIXTURE): PointAgreement[] {
     });
   }
   const rows = DMS_POINTS.map((point, k) => summarise(point, errors[k]!, same[k]!, signs[k]!));
-  rows.push(summarise('all', errors.flat(), same.flat(), signs.reduce((a, b) => a + b, 0)));
+  rows.push(
+    summarise(
+      'all',
+      errors.flat(),
+      same.flat(),
+      signs.reduce((a, b) => a + b, 0),
+    ),
+  );
   return rows;
 }
 

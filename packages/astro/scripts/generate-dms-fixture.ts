@@ -21,7 +21,13 @@ for (let i = 0; i < count; i++) {
   const latitude = Math.round((random() * 132 - 66) * 1e4) / 1e4;
   const longitude = Math.round((random() * 360 - 180) * 1e4) / 1e4;
   // Bodies first, then cusps 1–12, the Ascendant and the Midheaven.
-  const out = swetest([`-bj${jdUt.toFixed(8)}`, '-ut', `-p${BODIES}`, `-house${longitude},${latitude},P`, '-fl']);
+  const out = swetest([
+    `-bj${jdUt.toFixed(8)}`,
+    '-ut',
+    `-p${BODIES}`,
+    `-house${longitude},${latitude},P`,
+    '-fl',
+  ]);
   const values = out.map((r) => r[0]!);
   const bodies = values.slice(0, BODY_IDS.length);
   const ascendant = values[BODY_IDS.length + 12]!;

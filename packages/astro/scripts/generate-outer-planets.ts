@@ -28,7 +28,9 @@ function samples(swiss: number, first: number, step: number, count: number): num
   for (let i = 0; i < count; i += 5000) {
     const n = Math.min(5000, count - i);
     const jd = (first + i * step).toFixed(8);
-    rows.push(...swetest([`-bj${jd}`, `-n${n}`, `-s${step}`, `-p${swiss}`, '-bary', '-j2000', '-true', '-fx']));
+    rows.push(
+      ...swetest([`-bj${jd}`, `-n${n}`, `-s${step}`, `-p${swiss}`, '-bary', '-j2000', '-true', '-fx']),
+    );
   }
   if (rows.length !== count) throw new Error(`expected ${count} samples, swetest gave ${rows.length}`);
   return rows;
@@ -78,7 +80,13 @@ for (const p of PLANETS) {
   const coefficients: number[] = [];
   for (let b = 0; b < blocks; b++) {
     const chunk = rows.slice(b * intervals, b * intervals + SAMPLES_PER_BLOCK);
-    for (let axis = 0; axis < 3; axis++) coefficients.push(...fit(chunk.map((r) => r[axis]!), p.terms));
+    for (let axis = 0; axis < 3; axis++)
+      coefficients.push(
+        ...fit(
+          chunk.map((r) => r[axis]!),
+          p.terms,
+        ),
+      );
   }
   lines.push(
     `export const ${p.name.toUpperCase()}: ChebyshevEphemeris = {`,

@@ -15,8 +15,8 @@ import venusSeries from 'astronomia/data/vsop87Bvenus';
 import { BaryState, Body, HelioState } from 'astronomy-engine';
 import { DEG, norm360, RAD } from './angles.ts';
 import type { BodyId } from './body-ids.ts';
-import type { Instant, StateLike } from './instant.ts';
 import { elpMoonState } from './elp-moon.ts';
+import type { Instant, StateLike } from './instant.ts';
 import { outerBarycentric } from './outer-planets.ts';
 import { type TruncatedVsop, truncateVsop, vsopState } from './vsop87.ts';
 

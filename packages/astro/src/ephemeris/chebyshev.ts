@@ -13,11 +13,16 @@ export interface ChebyshevEphemeris {
   coefficients: number[];
 }
 
+/** How far beyond its ends (days) a series is still used, extrapolating its edge blocks, so that
+ *  positions and their differences stay smooth for light time and speeds right at the ends. */
+const EDGE_DAYS = 1;
+
 /** Position (AU) and velocity (AU/day) at a TT Julian day within the covered span; undefined outside it. */
 export function chebyshevState(eph: ChebyshevEphemeris, jdTt: number): StateLike | undefined {
   const offset = (jdTt - eph.start) / eph.blockDays;
-  if (!(offset >= 0 && offset <= eph.blocks)) return undefined;
-  const block = Math.min(eph.blocks - 1, Math.floor(offset));
+  const edge = EDGE_DAYS / eph.blockDays;
+  if (!(offset >= -edge && offset <= eph.blocks + edge)) return undefined;
+  const block = Math.min(eph.blocks - 1, Math.max(0, Math.floor(offset)));
   // Time scaled to [-1, 1] within the block.
   const u = 2 * (offset - block) - 1;
   const n = eph.terms;

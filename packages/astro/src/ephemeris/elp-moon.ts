@@ -68,7 +68,8 @@ function evaluate(s: FlatSeries, t: number): [number, number] {
     let sumRate = 0;
     for (let i = 0, j = 0; i < amplitude.length; i++, j += 5) {
       const a = amplitude[i]!;
-      const phi = phase[j]! + t * (phase[j + 1]! + t * (phase[j + 2]! + t * (phase[j + 3]! + t * phase[j + 4]!)));
+      const phi =
+        phase[j]! + t * (phase[j + 1]! + t * (phase[j + 2]! + t * (phase[j + 3]! + t * phase[j + 4]!)));
       const dphi = phase[j + 1]! + t * (2 * phase[j + 2]! + t * (3 * phase[j + 3]! + t * 4 * phase[j + 4]!));
       sum += a * Math.sin(phi);
       sumRate += a * Math.cos(phi) * dphi;
@@ -122,8 +123,11 @@ export function elpMoonState(ttDays: number): StateLike {
   const vx = (dr * cl * cb - r * sl2 * cb * dlon - r * cl * sb * dlat) / DAYS_PER_CENTURY;
   const vy = (dr * sl2 * cb + r * cl * cb * dlon - r * sl2 * sb * dlat) / DAYS_PER_CENTURY;
   const vz = (dr * sb + r * cb * dlat) / DAYS_PER_CENTURY;
-  const p = t * (0.10180391e-4 + t * (0.47020439e-6 + t * (-0.5417367e-9 + t * (-0.2507948e-11 + t * 0.463486e-14))));
-  const q = t * (-0.113469002e-3 + t * (0.12372674e-6 + t * (0.1265417e-8 + t * (-0.1371808e-11 - t * 0.320334e-14))));
+  const p =
+    t * (0.10180391e-4 + t * (0.47020439e-6 + t * (-0.5417367e-9 + t * (-0.2507948e-11 + t * 0.463486e-14))));
+  const q =
+    t *
+    (-0.113469002e-3 + t * (0.12372674e-6 + t * (0.1265417e-8 + t * (-0.1371808e-11 - t * 0.320334e-14))));
   const sq = Math.sqrt(1 - p * p - q * q);
   const m11 = 1 - 2 * p * p;
   const m12 = 2 * p * q;
