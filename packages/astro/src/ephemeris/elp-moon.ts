@@ -56,8 +56,8 @@ const LONGITUDE = flatten(DATA.L, LONGITUDE_LIMIT);
 const LATITUDE = flatten(DATA.B, LATITUDE_LIMIT);
 const DISTANCE = flatten(DATA.R, RANGE_LIMIT);
 
-/** Value and derivative (per century) of a series at T. */
-function evaluate(s: FlatSeries, t: number): [number, number] {
+/** Value and, when asked, derivative (per century) of a series at T. */
+function evaluate(s: FlatSeries, t: number, withRate: boolean): [number, number] {
   let value = 0;
   let rate = 0;
   let tPower = 1;
@@ -70,9 +70,14 @@ function evaluate(s: FlatSeries, t: number): [number, number] {
       const a = amplitude[i]!;
       const phi =
         phase[j]! + t * (phase[j + 1]! + t * (phase[j + 2]! + t * (phase[j + 3]! + t * phase[j + 4]!)));
-      const dphi = phase[j + 1]! + t * (2 * phase[j + 2]! + t * (3 * phase[j + 3]! + t * 4 * phase[j + 4]!));
-      sum += a * Math.sin(phi);
-      sumRate += a * Math.cos(phi) * dphi;
+      if (withRate) {
+        const dphi =
+          phase[j + 1]! + t * (2 * phase[j + 2]! + t * (3 * phase[j + 3]! + t * 4 * phase[j + 4]!));
+        sum += a * Math.sin(phi);
+        sumRate += a * Math.cos(phi) * dphi;
+      } else {
+        sum += a * Math.sin(phi);
+      }
     }
     value += tPower * sum;
     rate += tPower * sumRate + tPowerRate * sum;
@@ -104,9 +109,12 @@ const SIN_E = 0.397776982902;
 export function elpMoonState(ttDays: number): StateLike {
   const t = ttDays / DAYS_PER_CENTURY;
   const [w1, dw1] = polynomial(DATA.W1, t);
-  const [sl, dsl] = evaluate(LONGITUDE, t);
-  const [b0, db0] = evaluate(LATITUDE, t);
-  const [r0, dr0] = evaluate(DISTANCE, t);
+  const [sl, dsl] = evaluate(LONGITUDE, t, true);
+  const [b0, db0] = evaluate(LATITUDE, t, true);
+  // The radial velocity moves neither the direction nor the orbit plane (h = r × v), and nothing
+  // shown depends on it: the distance's rate is left out.
+  const [r0] = evaluate(DISTANCE, t, false);
+  const dr0 = 0;
   const lon = w1 + sl * ARCSEC;
   const dlon = dw1 + dsl * ARCSEC;
   const lat = b0 * ARCSEC;
