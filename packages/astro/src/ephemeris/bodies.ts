@@ -13,10 +13,11 @@ import saturnSeries from 'astronomia/data/vsop87Bsaturn';
 import uranusSeries from 'astronomia/data/vsop87Buranus';
 import venusSeries from 'astronomia/data/vsop87Bvenus';
 import { BaryState, Body, HelioState } from 'astronomy-engine';
-import { DEG, norm360, RAD } from './angles.ts';
+import { norm360, RAD } from './angles.ts';
 import type { BodyId } from './body-ids.ts';
 import { elpMoonState } from './elp-moon.ts';
 import type { Instant, StateLike } from './instant.ts';
+import { lilithPosition, meanNodePosition } from './lunar-mean-points.ts';
 import { outerBarycentric } from './outer-planets.ts';
 import { type TruncatedVsop, truncateVsop, vsopState } from './vsop87.ts';
 
@@ -37,8 +38,6 @@ const LIGHT_DAYS_PER_AU = 0.0057755183;
 const C_AU_PER_DAY = 1 / LIGHT_DAYS_PER_AU;
 /** General precession in longitude, degrees per day, so speeds refer to the moving equinox. */
 const PRECESSION_PER_DAY = 5029.0966 / 3600 / 36525;
-/** Mean inclination of the lunar orbit to the ecliptic. */
-const MOON_INCLINATION = 5.1453964 * DEG;
 
 const PLANETS: Partial<Record<BodyId, Body>> = {
   mercury: Body.Mercury,
@@ -64,11 +63,12 @@ const GIANTS: [Body, number][] = [
 /**
  * The planets from the full VSOP87B series (astronomia's data), cut once at load to the terms that
  * reach the limit (radians; five times it in AU for the distance) within two centuries of 2000:
- * 3e-7 for the inner planets and the Earth, whose few terms are cheap and whose errors the
- * geocentric view magnifies, 1e-6 for the giants. astronomy-engine's own shortened series err by
- * up to 18″ (Neptune); these stay within about 3″ of the reference.
+ * 1e-7 (0.02″) for the inner planets and the Earth, whose errors the geocentric view magnifies
+ * and which a displayed minute turns on (3e-7 left 0.6 % of their D°M′ a minute off the
+ * reference; 1e-7 0.3 %, at little cost), 1e-6 for the giants, which outside 1800–2200 only
+ * back up the Chebyshev series of outer-planets.ts.
  */
-const INNER = 3e-7;
+const INNER = 1e-7;
 const GIANT = 1e-6;
 const SERIES: Partial<Record<Body, TruncatedVsop>> = {
   [Body.Mercury]: truncateVsop(mercurySeries, INNER, 5 * INNER),
@@ -334,30 +334,6 @@ function moonPosition(inst: Instant): BodyPosition {
   };
 }
 
-function meanNodeMean(t: number): number {
-  return (
-    125.0445479 - 1934.1362891 * t + 0.0020754 * t * t + (t * t * t) / 467441 - (t * t * t * t) / 60616000
-  );
-}
-
-function meanPerigee(t: number): number {
-  return 83.3532465 + 4069.0137287 * t - 0.01032 * t * t - (t * t * t) / 80053 + (t * t * t * t) / 18999000;
-}
-
-const DAYS_PER_CENTURY = 36525;
-
-function meanNodePosition(inst: Instant): BodyPosition {
-  const speed = (-1934.1362891 + 2 * 0.0020754 * inst.t) / DAYS_PER_CENTURY + inst.dpsiRate;
-  return {
-    body: 'meanNode',
-    longitude: norm360(meanNodeMean(inst.t) + inst.dpsi),
-    latitude: 0,
-    distance: 0,
-    speed,
-    retrograde: speed < 0,
-  };
-}
-
 /**
  * Osculating ascending node: where the orbit plane (normal h = r × v) meets the ecliptic.
  * Its motion follows from dh/dt = r × a.
@@ -373,31 +349,6 @@ function trueNodePosition(inst: Instant): BodyPosition {
     body: 'trueNode',
     longitude: norm360(Math.atan2(hx, -hy) * RAD),
     latitude: 0,
-    distance: 0,
-    speed,
-    retrograde: speed < 0,
-  };
-}
-
-/** Mean lunar apogee, projected from the mean orbit plane onto the ecliptic. */
-function lilithPosition(inst: Instant): BodyPosition {
-  const node = meanNodeMean(inst.t);
-  const apogee = meanPerigee(inst.t) + 180;
-  const u = (apogee - node) * DEG;
-  const cosI = Math.cos(MOON_INCLINATION);
-  const lon = node + Math.atan2(cosI * Math.sin(u), Math.cos(u)) * RAD;
-  const lat = Math.asin(Math.sin(MOON_INCLINATION) * Math.sin(u)) * RAD;
-  // Rates in degrees per day; the projection onto the ecliptic speeds up and slows down the motion.
-  const nodeRate = (-1934.1362891 + 2 * 0.0020754 * inst.t) / DAYS_PER_CENTURY;
-  const apogeeRate = (4069.0137287 - 0.02064 * inst.t) / DAYS_PER_CENTURY;
-  const su = Math.sin(u);
-  const cu = Math.cos(u);
-  const speed =
-    nodeRate + (cosI / (cu * cu + cosI * cosI * su * su)) * (apogeeRate - nodeRate) + inst.dpsiRate;
-  return {
-    body: 'lilith',
-    longitude: norm360(lon + inst.dpsi),
-    latitude: lat,
     distance: 0,
     speed,
     retrograde: speed < 0,
