@@ -2,17 +2,15 @@
 import { ANGLE_LABELS, BODY_LABELS, SIGN_LABELS } from '../src/chart/labels.ts';
 import type { NatalChart } from '../src/chart/natal-chart.ts';
 import { zodiacLabel } from '../src/chart/sidereal.ts';
-import { signOf } from '../src/chart/zodiac.ts';
+import { degreeMinuteOf, signOf } from '../src/chart/zodiac.ts';
 import { formatUtcOffset } from '../src/time/utc-offset.ts';
 
 export const GLYPH_NAMES: Record<string, string> = { ...BODY_LABELS, ...ANGLE_LABELS };
 
+/** Degrees and minutes within the sign, as the API and the web app show them. */
 export function dms(longitude: number): string {
-  // Degrees and minutes within the sign, truncated as ephemerides print them.
-  const within = longitude % 30;
-  const deg = Math.floor(within);
-  const min = Math.floor((within - deg) * 60);
-  return `${String(deg).padStart(2)}°${String(min).padStart(2, '0')}'`;
+  const { degree, minute } = degreeMinuteOf(longitude);
+  return `${String(degree).padStart(2)}°${String(minute).padStart(2, '0')}'`;
 }
 
 function signName(longitude: number): string {

@@ -28,6 +28,15 @@ export function signIndexOf(longitude: number): number {
 export function signOf(longitude: number): Sign {
   return SIGNS[signIndexOf(longitude)]!;
 }
+
+/** A longitude as displayed: its sign and the whole degrees and minutes within it, truncated as
+ *  ephemerides print them (the CLI, the API and so the web app all show this). */
+export function degreeMinuteOf(longitude: number): { sign: Sign; degree: number; minute: number } {
+  const within = longitude - Math.floor(longitude / 30) * 30;
+  const degree = Math.min(29, Math.floor(within));
+  const minute = Math.min(59, Math.floor((within - degree) * 60));
+  return { sign: signOf(longitude), degree, minute };
+}
 export function elementOf(sign: Sign): Element {
   return ELEMENTS[SIGNS.indexOf(sign) % 4]!;
 }

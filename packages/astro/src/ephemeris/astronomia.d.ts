@@ -8,3 +8,7 @@ declare module 'astronomia/data/*' {
   };
   export default data;
 }
+declare module 'astronomia/data/elpMppDe' {
+  const data: unknown;
+  export default data;
+}

@@ -12,10 +12,13 @@ import neptuneSeries from 'astronomia/data/vsop87Bneptune';
 import saturnSeries from 'astronomia/data/vsop87Bsaturn';
 import uranusSeries from 'astronomia/data/vsop87Buranus';
 import venusSeries from 'astronomia/data/vsop87Bvenus';
-import { BaryState, Body, EclipticGeoMoon, HelioState } from 'astronomy-engine';
-import { DEG, norm360, RAD } from './angles.ts';
+import { BaryState, Body, HelioState } from 'astronomy-engine';
+import { norm360, RAD } from './angles.ts';
 import type { BodyId } from './body-ids.ts';
+import { elpMoonState } from './elp-moon.ts';
 import type { Instant, StateLike } from './instant.ts';
+import { lilithPosition, meanNodePosition } from './lunar-mean-points.ts';
+import { outerBarycentric } from './outer-planets.ts';
 import { type TruncatedVsop, truncateVsop, vsopState } from './vsop87.ts';
 
 export interface BodyPosition {
@@ -35,8 +38,6 @@ const LIGHT_DAYS_PER_AU = 0.0057755183;
 const C_AU_PER_DAY = 1 / LIGHT_DAYS_PER_AU;
 /** General precession in longitude, degrees per day, so speeds refer to the moving equinox. */
 const PRECESSION_PER_DAY = 5029.0966 / 3600 / 36525;
-/** Mean inclination of the lunar orbit to the ecliptic. */
-const MOON_INCLINATION = 5.1453964 * DEG;
 
 const PLANETS: Partial<Record<BodyId, Body>> = {
   mercury: Body.Mercury,
@@ -62,11 +63,12 @@ const GIANTS: [Body, number][] = [
 /**
  * The planets from the full VSOP87B series (astronomia's data), cut once at load to the terms that
  * reach the limit (radians; five times it in AU for the distance) within two centuries of 2000:
- * 3e-7 for the inner planets and the Earth, whose few terms are cheap and whose errors the
- * geocentric view magnifies, 1e-6 for the giants. astronomy-engine's own shortened series err by
- * up to 18″ (Neptune); these stay within about 3″ of the reference.
+ * 1e-7 (0.02″) for the inner planets and the Earth, whose errors the geocentric view magnifies
+ * and which a displayed minute turns on (3e-7 left 0.6 % of their D°M′ a minute off the
+ * reference; 1e-7 0.3 %, at little cost), 1e-6 for the giants, which outside 1800–2200 only
+ * back up the Chebyshev series of outer-planets.ts.
  */
-const INNER = 3e-7;
+const INNER = 1e-7;
 const GIANT = 1e-6;
 const SERIES: Partial<Record<Body, TruncatedVsop>> = {
   [Body.Mercury]: truncateVsop(mercurySeries, INNER, 5 * INNER),
@@ -79,24 +81,64 @@ const SERIES: Partial<Record<Body, TruncatedVsop>> = {
   [Body.Neptune]: truncateVsop(neptuneSeries, GIANT, 5 * GIANT),
 };
 
+/** Masses of the inner planets (the Earth with the Moon) over the Sun's: with the giants they fix
+ * where the Sun lies relative to the solar-system barycentre. */
+const INNER_MASS_RATIOS: [Body, number][] = [
+  [Body.Mercury, 1 / 6023600],
+  [Body.Venus, 1 / 408523.71],
+  [Body.Earth, 1 / 328900.56],
+  [Body.Mars, 1 / 3098708],
+];
+
+/**
+ * The Sun's barycentric position from the giants' barycentric states and the inner planets'
+ * heliocentric ones: M☉·S + Σ m(S + r) + Σ M·P = 0 solved for S. Undefined outside the span of
+ * the giants' series.
+ */
+function sunBarycentric(inst: Instant): StateLike | undefined {
+  if ('sunBary' in inst.memo) return inst.memo.sunBary as StateLike | undefined;
+  let sun: StateLike | undefined = { x: 0, y: 0, z: 0, vx: 0, vy: 0, vz: 0 };
+  let inner = 1;
+  for (const [body, ratio] of INNER_MASS_RATIOS) {
+    addScaled(sun, helioState(body, inst), -ratio);
+    inner += ratio;
+  }
+  for (const [body, gm] of GIANTS) {
+    const p = outerBarycentric(body, inst.jdTt);
+    if (!p) {
+      sun = undefined;
+      break;
+    }
+    addScaled(sun, p, -gm / SUN_GM);
+  }
+  if (sun) for (const k of ['x', 'y', 'z', 'vx', 'vy', 'vz'] as const) sun[k] /= inner;
+  inst.memo.sunBary = sun;
+  return sun;
+}
+
+function addScaled(target: StateLike, s: StateLike, k: number): void {
+  target.x += k * s.x;
+  target.y += k * s.y;
+  target.z += k * s.z;
+  target.vx += k * s.vx;
+  target.vy += k * s.vy;
+  target.vz += k * s.vz;
+}
+
 function helioState(body: Body, inst: Instant): StateLike {
   let s = inst.helio[body];
   if (!s) {
-    if (body === Body.Pluto) {
+    const bary = outerBarycentric(body, inst.jdTt);
+    const sun = bary && sunBarycentric(inst);
+    if (bary && sun) {
+      s = { ...bary };
+      addScaled(s, sun, -1);
+    } else if (body === Body.Pluto) {
       // Pluto comes barycentric; shifting by the barycentre from the giants we compute anyway
       // avoids evaluating them a second time inside the library.
       const b = BaryState(Body.Pluto, inst.time);
       s = { x: b.x, y: b.y, z: b.z, vx: b.vx, vy: b.vy, vz: b.vz };
-      for (const [giant, gm] of GIANTS) {
-        const g = helioState(giant, inst);
-        const k = gm / (gm + SUN_GM);
-        s.x += k * g.x;
-        s.y += k * g.y;
-        s.z += k * g.z;
-        s.vx += k * g.vx;
-        s.vy += k * g.vy;
-        s.vz += k * g.vz;
-      }
+      for (const [giant, gm] of GIANTS) addScaled(s, helioState(giant, inst), gm / (gm + SUN_GM));
     } else if (SERIES[body]) {
       s = vsopState(SERIES[body], inst.time.tt);
     } else {
@@ -203,9 +245,6 @@ function planetPosition(body: BodyId, inst: Instant): BodyPosition {
   );
 }
 
-/** Half-width of the lunar difference quotient, days. */
-const MOON_STEP = 0.005;
-
 interface MoonState {
   x: number;
   y: number;
@@ -222,35 +261,28 @@ interface MoonState {
   az: number;
 }
 
-function moonCartesian(time: Instant['time']): [number, number, number] {
-  const m = EclipticGeoMoon(time);
-  const c = Math.cos(m.lat * DEG) * m.dist;
-  return [c * Math.cos(m.lon * DEG), c * Math.sin(m.lon * DEG), m.dist * Math.sin(m.lat * DEG)];
-}
-
 /** GM of the Earth plus the Moon, AU³/day². */
 const EARTH_MOON_GM = 0.8887692390113509e-9 * (1 + 1 / 81.30057);
 
 /**
- * Geocentric Moon in the true ecliptic of date from two evaluations of the lunar theory a short
- * step either side: velocity from their difference, position from their mean less the curvature
- * (h²/2 times the acceleration), and the acceleration itself from gravity (Earth and the Sun's
- * tide), which is what turns the orbit plane and so moves the node.
+ * Geocentric Moon in the true ecliptic of date from ELP/MPP02: position and velocity from the
+ * theory (the velocity rotated into the frame of date, without the frame's own slow turn, as the
+ * Swiss Ephemeris does for the osculating node), and the acceleration from gravity (Earth and the
+ * Sun's tide), which is what turns the orbit plane and so moves the node.
  */
 function moonState(inst: Instant): MoonState {
   const cached = inst.memo.moon as MoonState | undefined;
   if (cached) return cached;
-  const pa = moonCartesian(inst.time.AddDays(-MOON_STEP));
-  const pb = moonCartesian(inst.time.AddDays(MOON_STEP));
-  const vx = (pb[0] - pa[0]) / (2 * MOON_STEP);
-  const vy = (pb[1] - pa[1]) / (2 * MOON_STEP);
-  const vz = (pb[2] - pa[2]) / (2 * MOON_STEP);
-  let gx = (pa[0] + pb[0]) / 2;
-  let gy = (pa[1] + pb[1]) / 2;
-  let gz = (pa[2] + pb[2]) / 2;
+  const j = elpMoonState(inst.time.tt);
+  const m = inst.toEcliptic;
+  const gx = m[0]! * j.x + m[1]! * j.y + m[2]! * j.z;
+  const gy = m[3]! * j.x + m[4]! * j.y + m[5]! * j.z;
+  const gz = m[6]! * j.x + m[7]! * j.y + m[8]! * j.z;
+  const vx = m[0]! * j.vx + m[1]! * j.vy + m[2]! * j.vz;
+  const vy = m[3]! * j.vx + m[4]! * j.vy + m[5]! * j.vz;
+  const vz = m[6]! * j.vx + m[7]! * j.vy + m[8]! * j.vz;
   // Geocentric Sun (geometric) in the same frame.
   const e = helioState(Body.Earth, inst);
-  const m = inst.toEcliptic;
   const sx = -(m[0]! * e.x + m[1]! * e.y + m[2]! * e.z);
   const sy = -(m[3]! * e.x + m[4]! * e.y + m[5]! * e.z);
   const sz = -(m[6]! * e.x + m[7]! * e.y + m[8]! * e.z);
@@ -268,10 +300,6 @@ function moonState(inst: Instant): MoonState {
     ];
   };
   const [ax, ay, az] = acceleration(gx, gy, gz);
-  const half = (MOON_STEP * MOON_STEP) / 2;
-  gx -= ax * half;
-  gy -= ay * half;
-  gz -= az * half;
   // Light time: the Moon's geocentric motion during it (annual aberration cancels for the Moon).
   const tau = Math.sqrt(gx * gx + gy * gy + gz * gz) * LIGHT_DAYS_PER_AU;
   const s: MoonState = {
@@ -295,7 +323,7 @@ function moonState(inst: Instant): MoonState {
 function moonPosition(inst: Instant): BodyPosition {
   const s = moonState(inst);
   const rxy2 = s.x * s.x + s.y * s.y;
-  const speed = ((s.x * s.vy - s.y * s.vx) / rxy2) * RAD;
+  const speed = ((s.x * s.vy - s.y * s.vx) / rxy2) * RAD + PRECESSION_PER_DAY + inst.dpsiRate;
   return {
     body: 'moon',
     longitude: norm360(Math.atan2(s.y, s.x) * RAD),
@@ -303,30 +331,6 @@ function moonPosition(inst: Instant): BodyPosition {
     distance: Math.sqrt(rxy2 + s.z * s.z),
     speed,
     retrograde: false,
-  };
-}
-
-function meanNodeMean(t: number): number {
-  return (
-    125.0445479 - 1934.1362891 * t + 0.0020754 * t * t + (t * t * t) / 467441 - (t * t * t * t) / 60616000
-  );
-}
-
-function meanPerigee(t: number): number {
-  return 83.3532465 + 4069.0137287 * t - 0.01032 * t * t - (t * t * t) / 80053 + (t * t * t * t) / 18999000;
-}
-
-const DAYS_PER_CENTURY = 36525;
-
-function meanNodePosition(inst: Instant): BodyPosition {
-  const speed = (-1934.1362891 + 2 * 0.0020754 * inst.t) / DAYS_PER_CENTURY + inst.dpsiRate;
-  return {
-    body: 'meanNode',
-    longitude: norm360(meanNodeMean(inst.t) + inst.dpsi),
-    latitude: 0,
-    distance: 0,
-    speed,
-    retrograde: speed < 0,
   };
 }
 
@@ -345,31 +349,6 @@ function trueNodePosition(inst: Instant): BodyPosition {
     body: 'trueNode',
     longitude: norm360(Math.atan2(hx, -hy) * RAD),
     latitude: 0,
-    distance: 0,
-    speed,
-    retrograde: speed < 0,
-  };
-}
-
-/** Mean lunar apogee, projected from the mean orbit plane onto the ecliptic. */
-function lilithPosition(inst: Instant): BodyPosition {
-  const node = meanNodeMean(inst.t);
-  const apogee = meanPerigee(inst.t) + 180;
-  const u = (apogee - node) * DEG;
-  const cosI = Math.cos(MOON_INCLINATION);
-  const lon = node + Math.atan2(cosI * Math.sin(u), Math.cos(u)) * RAD;
-  const lat = Math.asin(Math.sin(MOON_INCLINATION) * Math.sin(u)) * RAD;
-  // Rates in degrees per day; the projection onto the ecliptic speeds up and slows down the motion.
-  const nodeRate = (-1934.1362891 + 2 * 0.0020754 * inst.t) / DAYS_PER_CENTURY;
-  const apogeeRate = (4069.0137287 - 0.02064 * inst.t) / DAYS_PER_CENTURY;
-  const su = Math.sin(u);
-  const cu = Math.cos(u);
-  const speed =
-    nodeRate + (cosI / (cu * cu + cosI * cosI * su * su)) * (apogeeRate - nodeRate) + inst.dpsiRate;
-  return {
-    body: 'lilith',
-    longitude: norm360(lon + inst.dpsi),
-    latitude: lat,
     distance: 0,
     speed,
     retrograde: speed < 0,

@@ -59,11 +59,41 @@ export function makeInstant(jdUt: number): Instant {
     deps: tilt.deps / 3600,
     meanObliquity: tilt.mobl,
     trueObliquity: tilt.tobl,
-    gast: SiderealTime(time) * 15,
+    gast: greenwichSiderealTime(jdUt, time, tilt.dpsi / 3600, tilt.tobl),
     toEcliptic: m,
     helio: {},
     memo: {},
   };
+}
+
+/** Outside 1850–2050 the Swiss Ephemeris switches to its long-term sidereal time (its default
+ * model); we follow it so that the Ascendant and the Midheaven agree with it there too. */
+const LONG_TERM_BEFORE = 2396758.5;
+const LONG_TERM_AFTER = 2469807.5;
+/** The Swiss constants that join the long-term model to the IERS one at those dates, degrees. */
+const LONG_TERM_OFFSET_BEFORE = 0.000378172;
+const LONG_TERM_OFFSET_AFTER = 0.001385646;
+const ABERRATION_DAYS = 0.0057755183;
+
+/**
+ * Greenwich apparent sidereal time, degrees: the IERS 2010 (ERA-based) expression from 1850 to
+ * 2050, otherwise the Swiss long-term form, the hour angle of the mean Sun from the Earth's mean
+ * longitude (J2000) carried to the equinox of date by the general precession.
+ */
+function greenwichSiderealTime(jdUt: number, time: AstroTime, dpsi: number, trueObliquity: number): number {
+  if (jdUt > LONG_TERM_BEFORE && jdUt < LONG_TERM_AFTER) return SiderealTime(time) * 15;
+  const millennia = time.tt / 365250;
+  const t = millennia * 10;
+  const earthMeanLongitude =
+    100.46645683 +
+    (1295977422.83429 * millennia - 2.04411 * millennia ** 2 - 0.00523 * millennia ** 3) / 3600 -
+    (ABERRATION_DAYS * 360) / 365.2425;
+  const precession = (5028.796195 * t + 1.1054348 * t * t + 0.00007964 * t ** 3) / 3600;
+  const hour = (((jdUt - 0.5) % 1) + 1) % 1;
+  const offset = jdUt <= LONG_TERM_BEFORE ? LONG_TERM_OFFSET_BEFORE : LONG_TERM_OFFSET_AFTER;
+  const gast =
+    earthMeanLongitude + precession + hour * 360 + dpsi * Math.cos(trueObliquity * (Math.PI / 180)) - offset;
+  return ((gast % 360) + 360) % 360;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { type NatalChart as AstroChart, computeNatalChart } from '@app/astro/chart/natal-chart';
-import { type Sign, signOf } from '@app/astro/chart/zodiac';
+import { degreeMinuteOf } from '@app/astro/chart/zodiac';
 import { houseSystemCode } from '@app/astro/houses/houses';
 import { canonicalZoneName } from '@app/astro/time/zones';
 import { foldName } from '@app/atlas/normalize.ts';
@@ -80,15 +80,7 @@ interface ResolvedPlace {
 const validation = (message: string, path: string) =>
   new AppError(422, 'VALIDATION_FAILED', message, [{ path, message } satisfies FieldIssue]);
 
-/** Degrees within the sign, whole degrees and minutes, truncated as ephemerides print them. */
-function position(longitude: number, sign: Sign): ZodiacPosition {
-  const within = longitude - Math.floor(longitude / 30) * 30;
-  const degree = Math.min(29, Math.floor(within));
-  const minute = Math.min(59, Math.floor((within - degree) * 60));
-  return { longitude, sign, degree, minute };
-}
-
-const at = (longitude: number) => position(longitude, signOf(longitude));
+const at = (longitude: number): ZodiacPosition => ({ longitude, ...degreeMinuteOf(longitude) });
 
 /** A person's birth data: place and time resolved once, on save, and the chart computed from them. */
 export class BirthDataService {
@@ -341,7 +333,7 @@ function buildChart(row: BirthDataRow, requested: HouseSystemCode, zodiac: Zodia
     place: { city: row.city, country: row.country, latitude: row.latitude, longitude: row.longitude },
     bodies: chart.bodies.map((body) => ({
       id: body.body,
-      ...position(body.longitude, body.sign),
+      ...at(body.longitude),
       latitude: body.latitude,
       speed: body.speed,
       retrograde: body.retrograde,

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { DMS_POINTS, measureDmsAgreement } from '../scripts/dms-agreement.ts';
+
+// The 4,000 reference cases are random instants and places, none of them a sample point of the
+// outer planets' series (an even grid of TT instants), so they test rather than repeat the fit.
+const rows = measureDmsAgreement();
+const share = (r: { identical: number; cases: number }) => r.identical / r.cases;
+
+describe('displayed degrees and minutes against the Swiss Ephemeris, 1900-2100', () => {
+  it('covers every point on 4,000 cases', () => {
+    expect(rows.map((r) => r.point)).toEqual([...DMS_POINTS, 'all']);
+    for (const r of rows) expect(r.cases).toBeGreaterThanOrEqual(r.point === 'all' ? 60000 : 4000);
+  });
+
+  it.each(DMS_POINTS.map((p) => [p]))('shows the same D°M′ as Swiss for at least 99 %% of %s', (point) => {
+    const row = rows.find((r) => r.point === point)!;
+    expect(share(row)).toBeGreaterThanOrEqual(0.99);
+  });
+
+  it('shows the same D°M′ for at least 99.8 % of all points together', () => {
+    expect(share(rows.at(-1)!)).toBeGreaterThanOrEqual(0.998);
+  });
+
+  it('puts a point in another sign than Swiss at most once in 60,000', () => {
+    expect(rows.at(-1)!.signDifferences).toBeLessThanOrEqual(1);
+  });
+});
