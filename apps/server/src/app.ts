@@ -168,7 +168,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   registerRequestLimits(app, config, throttle);
   await registerDocs(app);
   await app.register(healthRoutes, { prefix: '/api', db: database.db, shutdown });
-  registerMetrics(app, { token: config.metricsToken, db: database.db });
+  registerMetrics(app, {
+    token: config.metricsToken,
+    database,
+    queueDepth: () => scheduledJobs.queueDepth(),
+  });
   const moduleOptions: ModuleOptions = { jobs };
   for (const module of MODULES) await app.register(module.plugin, moduleOptions);
 
