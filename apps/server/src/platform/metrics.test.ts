@@ -92,7 +92,9 @@ if (!TEST_REDIS_URL) {
 } else {
   const redisUrl = TEST_REDIS_URL;
   describe('GET /metrics with the job queue in Redis', () => {
-    it('reports the queue depth: the hourly clean-up waits for its next period', { timeout: 20_000 }, async () => {
+    it('reports the queue depth: the hourly clean-up waits for its next period', {
+      timeout: 20_000,
+    }, async () => {
       const t = await createTestApp({
         mailLoop: true,
         config: {
