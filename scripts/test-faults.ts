@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fuzz } from './faults/fuzz.ts';
 import { type Postgres, removeDir, startPostgres, stopEverything } from './faults/harness.ts';
+import { paymentProvider } from './faults/payment-provider.ts';
 import { postgresRestart } from './faults/postgres-restart.ts';
 import { processKilled } from './faults/process-killed.ts';
 import { smtpDown } from './faults/smtp-down.ts';
@@ -19,6 +20,7 @@ const SCENARIOS: [string, Scenario][] = [
   ['postgres restart under writes', postgresRestart],
   ['smtp down for a while', smtpDown],
   ['a process killed mid-request', processKilled],
+  ['payment provider slow or failing', paymentProvider],
   ['fuzzed requests across every route', fuzz],
 ];
 

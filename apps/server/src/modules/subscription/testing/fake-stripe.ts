@@ -1,9 +1,48 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
 
 // A local HTTP server speaking the part of Stripe's API the Stripe adapter uses (its secret key is
 // sk_test_fake), for the server's Stripe tests and the fault suite's payment scenario.
+
+const signer = new Stripe('sk_test_signer');
+
+/** The Stripe-Signature header of a webhook delivery of `body`, signed at `timestamp` (seconds). */
+export function signWebhook(body: string, secret: string, timestamp: number): string {
+  return signer.webhooks.generateTestHeaderString({ payload: body, secret, timestamp });
+}
+
+/** A Stripe subscription object of the person, trialing for 7 days from `start` (seconds). */
+export function stripeSubscription(
+  id: string,
+  userId: string,
+  start: number,
+  changes: Record<string, unknown> = {},
+) {
+  return {
+    id,
+    object: 'subscription',
+    customer: `cus_${userId.slice(0, 8)}`,
+    status: 'trialing',
+    cancel_at_period_end: false,
+    canceled_at: null,
+    trial_end: start + 7 * 86_400,
+    metadata: { userId, planId: 'monthly' },
+    items: {
+      object: 'list',
+      data: [
+        {
+          id: 'si_1',
+          price: { id: 'price_x' },
+          current_period_start: start,
+          current_period_end: start + 7 * 86_400,
+        },
+      ],
+    },
+    ...changes,
+  };
+}
 
 interface Recorded {
   method: string;

@@ -1,16 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../../testing/harness.ts';
 import { DEFAULT_PLANS } from '../config.ts';
-import { FakeStripe } from './fake-stripe.ts';
+import { FakeStripe, signWebhook, stripeSubscription } from './fake-stripe.ts';
 import { verifiedUser } from './subscribers.ts';
 
 // The Stripe tests' setup: the app with the Stripe adapter against a local HTTP server that speaks
 // the part of Stripe's API it uses, and signed webhook deliveries.
 
 export const WEBHOOK_SECRET = `whsec_${randomBytes(16).toString('hex')}`;
-const signer = new Stripe('sk_test_signer');
 
 /**
  * Registers the hooks that start the fake Stripe and an app using it, and returns the helpers of
@@ -68,11 +66,7 @@ export function useStripeApp() {
     options: { secret?: string; timestamp?: number; tamper?: boolean; header?: string | null } = {},
   ) {
     const body = JSON.stringify(payload);
-    const signature = signer.webhooks.generateTestHeaderString({
-      payload: body,
-      secret: options.secret ?? WEBHOOK_SECRET,
-      timestamp: options.timestamp ?? nowSeconds(),
-    });
+    const signature = signWebhook(body, options.secret ?? WEBHOOK_SECRET, options.timestamp ?? nowSeconds());
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (options.header !== null) headers['stripe-signature'] = options.header ?? signature;
     return current().app.inject({
@@ -83,31 +77,8 @@ export function useStripeApp() {
     });
   }
 
-  function subscriptionObject(id: string, userId: string, changes: Record<string, unknown> = {}) {
-    const start = nowSeconds();
-    return {
-      id,
-      object: 'subscription',
-      customer: `cus_${userId.slice(0, 8)}`,
-      status: 'trialing',
-      cancel_at_period_end: false,
-      canceled_at: null,
-      trial_end: start + 7 * 86_400,
-      metadata: { userId, planId: 'monthly' },
-      items: {
-        object: 'list',
-        data: [
-          {
-            id: 'si_1',
-            price: { id: 'price_x' },
-            current_period_start: start,
-            current_period_end: start + 7 * 86_400,
-          },
-        ],
-      },
-      ...changes,
-    };
-  }
+  const subscriptionObject = (id: string, userId: string, changes: Record<string, unknown> = {}) =>
+    stripeSubscription(id, userId, nowSeconds(), changes);
 
   const status = async (token: string) =>
     (await current().app.inject({ url: '/api/subscription/status', headers: bearer(token) })).json();
