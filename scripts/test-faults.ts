@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fuzz } from './faults/fuzz.ts';
 import { type Postgres, removeDir, startPostgres, stopEverything } from './faults/harness.ts';
+import { llmCut } from './faults/llm-cut.ts';
 import { paymentProvider } from './faults/payment-provider.ts';
 import { postgresRestart } from './faults/postgres-restart.ts';
 import { processKilled } from './faults/process-killed.ts';
@@ -21,6 +22,7 @@ const SCENARIOS: [string, Scenario][] = [
   ['smtp down for a while', smtpDown],
   ['a process killed mid-request', processKilled],
   ['payment provider slow or failing', paymentProvider],
+  ['llm provider cut mid-stream', llmCut],
   ['fuzzed requests across every route', fuzz],
 ];
 
