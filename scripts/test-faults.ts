@@ -7,6 +7,7 @@ import { llmCut } from './faults/llm-cut.ts';
 import { paymentProvider } from './faults/payment-provider.ts';
 import { postgresRestart } from './faults/postgres-restart.ts';
 import { processKilled } from './faults/process-killed.ts';
+import { redisRestart } from './faults/redis-restart.ts';
 import { smtpDown } from './faults/smtp-down.ts';
 
 // `npm run test:faults`: the product under faults, with real processes. A throwaway PostgreSQL
@@ -21,6 +22,7 @@ const SCENARIOS: [string, Scenario][] = [
   ['postgres restart under writes', postgresRestart],
   ['smtp down for a while', smtpDown],
   ['a process killed mid-request', processKilled],
+  ['redis stopped and started', redisRestart],
   ['payment provider slow or failing', paymentProvider],
   ['llm provider cut mid-stream', llmCut],
   ['fuzzed requests across every route', fuzz],
