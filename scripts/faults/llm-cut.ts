@@ -5,7 +5,8 @@ import { type Answered, ask, chatSession, verifiedPerson } from './people.ts';
 // The LLM provider (an OpenAI-compatible server on loopback) drops its connection in the middle
 // of streaming answers: each answer's stream still ends with its `done` event, the words that
 // arrived are kept at its start and stored, and the answer says the service stopped answering
-// (the built-in assistant gives the rest).
+// (the built-in assistant gives the rest). It is stored marked `fallback`, which is what the web
+// app offers its retry on.
 
 const PEOPLE = 4;
 /** The two pieces the fake sends before it drops the connection. */
