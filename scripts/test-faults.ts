@@ -11,8 +11,9 @@ import { redisRestart } from './faults/redis-restart.ts';
 import { smtpDown } from './faults/smtp-down.ts';
 
 // `npm run test:faults`: the product under faults, with real processes. A throwaway PostgreSQL
-// cluster, real server processes (the build when there is one, else the source through tsx) and an
-// SMTP sink, on loopback ports from FAULTS_PORT_BASE (4850) on. One line per scenario, then
+// cluster, a throwaway Redis where a scenario needs one, real server processes (from the source
+// through tsx), an SMTP sink and protocol-level fakes of the payment and LLM providers, on loopback
+// ports from FAULTS_PORT_BASE (4850) on, the 49 after it included. One line per scenario, then
 // "N passed, N failed"; the exit code is non-zero when one failed. Everything started is stopped
 // and every temp dir removed, also on failure or Ctrl-C.
 
