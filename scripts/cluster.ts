@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { commandExists, ensurePackages as installIfMissing } from './debian-packages.ts';
 
 // `npm run cluster`: the scale-out mode on one machine. Several server processes on PostgreSQL and
 // Redis behind nginx, on one port. PostgreSQL and Redis are started here, with throwaway data under
@@ -50,23 +51,13 @@ function freePort(): Promise<number> {
   });
 }
 
-function commandExists(command: string): boolean {
-  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
-}
-
 /** Installs Debian packages when we may; otherwise says which ones are needed. */
 function ensurePackages(packages: string[], present: () => boolean): void {
-  if (present()) return;
-  if (!isRoot)
-    fail(
-      `missing ${packages.join(', ')}: install the Debian packages (apt-get install ${packages.join(' ')})`,
-    );
-  say(`installing ${packages.join(', ')} (Debian packages)`);
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  if (spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env }).status !== 0)
-    fail('apt-get update failed');
-  if (spawnSync('apt-get', ['install', '-y', '-qq', ...packages], { stdio: 'inherit', env }).status !== 0)
-    fail(`could not install ${packages.join(', ')}`);
+  try {
+    installIfMissing(packages, present, say);
+  } catch (error) {
+    fail((error as Error).message);
+  }
 }
 
 function postgresBin(): string | undefined {

@@ -3,13 +3,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fuzz } from './faults/fuzz.ts';
 import { type Postgres, removeDir, startPostgres, stopEverything } from './faults/harness.ts';
+import { llmCut } from './faults/llm-cut.ts';
+import { paymentProvider } from './faults/payment-provider.ts';
 import { postgresRestart } from './faults/postgres-restart.ts';
 import { processKilled } from './faults/process-killed.ts';
+import { redisRestart } from './faults/redis-restart.ts';
 import { smtpDown } from './faults/smtp-down.ts';
 
 // `npm run test:faults`: the product under faults, with real processes. A throwaway PostgreSQL
-// cluster, real server processes (the build when there is one, else the source through tsx) and an
-// SMTP sink, on loopback ports from FAULTS_PORT_BASE (4850) on. One line per scenario, then
+// cluster, a throwaway Redis where a scenario needs one, real server processes (from the source
+// through tsx), an SMTP sink and protocol-level fakes of the payment and LLM providers, on loopback
+// ports from FAULTS_PORT_BASE (4850) on, the 49 after it included. One line per scenario, then
 // "N passed, N failed"; the exit code is non-zero when one failed. Everything started is stopped
 // and every temp dir removed, also on failure or Ctrl-C.
 
@@ -19,6 +23,9 @@ const SCENARIOS: [string, Scenario][] = [
   ['postgres restart under writes', postgresRestart],
   ['smtp down for a while', smtpDown],
   ['a process killed mid-request', processKilled],
+  ['redis stopped and started', redisRestart],
+  ['payment provider slow or failing', paymentProvider],
+  ['llm provider cut mid-stream', llmCut],
   ['fuzzed requests across every route', fuzz],
 ];
 

@@ -1,13 +1,15 @@
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { type SmtpSink, startSmtpSink } from '../../apps/server/src/testing/smtp-sink.ts';
+import { commandExists, ensurePackages } from '../debian-packages.ts';
 
-// What the fault scenarios share: a throwaway PostgreSQL cluster (restartable), real server
-// processes on it, and small HTTP helpers. Everything started here is stopped by stopEverything().
+// What the fault scenarios share: a throwaway PostgreSQL cluster (restartable), a throwaway Redis
+// (stoppable), an SMTP sink, real server processes on them, and small HTTP helpers. Everything started here is stopped by stopEverything().
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const isRoot = userInfo().uid === 0;
@@ -118,6 +120,75 @@ export async function startPostgres(work: string): Promise<Postgres> {
   };
 }
 
+export interface RedisServer {
+  url: string;
+  /** Stops Redis the ordinary way (SIGTERM: the append-only file is written out) and waits for it. */
+  stop(): Promise<void>;
+  /** Starts it again on the same port and data; resolves once it answers PING. */
+  start(): Promise<void>;
+}
+
+function answersPing(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.setTimeout(1000);
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('data', (data) => {
+      socket.destroy();
+      resolve(data.toString().startsWith('+PONG'));
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+/**
+ * A throwaway Redis (Debian package redis-server, installed when missing and run as root) set up as
+ * deploy.md asks: append-only persistence, written at every command, and no eviction.
+ */
+export async function startRedis(work: string): Promise<RedisServer> {
+  ensurePackages(
+    ['redis-server'],
+    () => commandExists('redis-server'),
+    (line) => console.log(line),
+  );
+  const dataDir = path.join(work, 'redis');
+  mkdirSync(dataDir);
+  const port = await takePort();
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dataDir, '--save', ''];
+  args.push('--appendonly', 'yes', '--appendfsync', 'always', '--maxmemory-policy', 'noeviction');
+  let child: ChildProcess | undefined;
+  const stop = async () => {
+    const running = child;
+    child = undefined;
+    if (!running || running.exitCode !== null) return;
+    const exited = new Promise<void>((resolve) => running.once('exit', () => resolve()));
+    running.kill('SIGTERM');
+    await Promise.race([exited, sleep(10_000).then(() => running.kill('SIGKILL'))]);
+  };
+  const start = async () => {
+    child = spawn('redis-server', args, { stdio: 'ignore' });
+    for (let i = 0; i < 100; i++) {
+      if (await answersPing(port)) return;
+      await sleep(100);
+    }
+    throw new Error('Redis did not answer within 10 s');
+  };
+  onStop(stop);
+  await start();
+  return { url: `redis://127.0.0.1:${port}`, stop, start };
+}
+
+/** An SMTP sink on the suite's next free port (or the given one), closed with everything else. */
+export async function startSink(port?: number): Promise<SmtpSink> {
+  const sink = await startSmtpSink(port ?? (await takePort()));
+  onStop(() => sink.close());
+  return sink;
+}
+
 export interface ServerProcess {
   base: string;
   child: ChildProcess;
@@ -207,6 +278,9 @@ export async function call(
     return { status: 0, text: String(error), json: () => ({}) };
   }
 }
+
+/** Request limits off, so that a scenario's load reaches its routes (the fuzz scenario keeps them). */
+export const NO_LIMITS = { RATE_LIMIT_ENABLED: 'false', REGISTRATIONS_PER_IP_PER_HOUR: '100000' };
 
 export const PASSWORD = 'fault-suite-passphrase-long-enough';
 

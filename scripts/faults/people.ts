@@ -20,3 +20,39 @@ export async function verifiedPerson(base: string, sink: SmtpSink, email: string
   if (saved.status >= 300) throw new Error(`first birth data of ${email}: ${saved.status} ${saved.text}`);
   return token;
 }
+
+/** A new conversation of the person; answers its id. */
+export async function chatSession(base: string, token: string): Promise<string> {
+  const created = await call(base, 'POST', '/api/chat/sessions', undefined, token);
+  if (created.status !== 201 && created.status !== 200)
+    throw new Error(`opening a conversation: ${created.status} ${created.text}`);
+  return (created.json().data as { id: string }).id;
+}
+
+export interface Answered {
+  status: number;
+  /** The streamed pieces, joined. */
+  streamed: string;
+  /** The stored answer of the stream's `done` event; undefined when the stream did not end with one. */
+  message?: { id: string; content: string; provider: string | null; fallback: boolean; stopped: boolean };
+  text: string;
+}
+
+/** Asks in the conversation over HTTP (server-sent events) and reads the answer to its end. */
+export async function ask(base: string, token: string, session: string, question: string): Promise<Answered> {
+  const answer = await call(
+    base,
+    'POST',
+    `/api/chat/sessions/${session}/messages`,
+    { content: question },
+    token,
+  );
+  const events = answer.text.split('\n\n');
+  const streamed = events
+    .filter((event) => event.startsWith('data: '))
+    .map((event) => (JSON.parse(event.slice(6)) as { text: string }).text)
+    .join('');
+  const done = events.find((event) => event.startsWith('event: done\n'));
+  const message = done ? JSON.parse(done.slice(done.indexOf('data: ') + 6)).message : undefined;
+  return { status: answer.status, streamed, message, text: answer.text };
+}

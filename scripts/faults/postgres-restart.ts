@@ -1,15 +1,14 @@
-import { startSmtpSink } from '../../apps/server/src/testing/smtp-sink.ts';
 import { statusMessage } from '../../packages/contracts/src/errors.ts';
 import {
   type Answer,
   birthData,
   call,
-  onStop,
+  NO_LIMITS,
   PASSWORD,
   type Postgres,
   sleep,
   startServer,
-  takePort,
+  startSink,
 } from './harness.ts';
 import { verifiedPerson } from './people.ts';
 
@@ -29,16 +28,14 @@ interface Write {
 }
 
 export async function postgresRestart(pg: Postgres, work: string): Promise<string> {
-  const sink = await startSmtpSink(await takePort());
-  onStop(() => sink.close());
+  const sink = await startSink();
   const savers = Array.from({ length: SAVERS }, (_, i) => `saver.${i}@faults.test`);
   const server = await startServer(
     {
       DATABASE_URL: pg.url,
       SMTP_URL: sink.url,
       ADMIN_EMAILS: savers.join(','),
-      RATE_LIMIT_ENABLED: 'false',
-      REGISTRATIONS_PER_IP_PER_HOUR: '100000',
+      ...NO_LIMITS,
     },
     work,
   );

@@ -1,13 +1,12 @@
-import { startSmtpSink } from '../../apps/server/src/testing/smtp-sink.ts';
 import {
   type Answer,
   call,
-  onStop,
+  NO_LIMITS,
   PASSWORD,
   type Postgres,
   sleep,
   startServer,
-  takePort,
+  startSink,
 } from './harness.ts';
 
 // A server process killed with SIGKILL in the middle of sign-ups while another one serves on the
@@ -20,13 +19,11 @@ const LOAD_BEFORE_KILL_MS = 1_500;
 const LOAD_AFTER_KILL_MS = 1_000;
 
 export async function processKilled(pg: Postgres, work: string): Promise<string> {
-  const sink = await startSmtpSink(await takePort());
-  onStop(() => sink.close());
+  const sink = await startSink();
   const env = {
     DATABASE_URL: pg.url,
     SMTP_URL: sink.url,
-    RATE_LIMIT_ENABLED: 'false',
-    REGISTRATIONS_PER_IP_PER_HOUR: '100000',
+    ...NO_LIMITS,
   };
   const survivor = await startServer(env, work);
   const survivorAnswers: Answer[] = [];

@@ -1,5 +1,13 @@
-import { startSmtpSink } from '../../apps/server/src/testing/smtp-sink.ts';
-import { call, onStop, PASSWORD, type Postgres, sleep, startServer, takePort } from './harness.ts';
+import {
+  call,
+  NO_LIMITS,
+  PASSWORD,
+  type Postgres,
+  sleep,
+  startServer,
+  startSink,
+  takePort,
+} from './harness.ts';
 
 // The SMTP server down for a while: sign-ups still succeed, their mail waits in the outbox, and
 // once the SMTP server is back each mail goes out exactly once.
@@ -19,8 +27,7 @@ export async function smtpDown(pg: Postgres, work: string): Promise<string> {
     {
       DATABASE_URL: pg.url,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      RATE_LIMIT_ENABLED: 'false',
-      REGISTRATIONS_PER_IP_PER_HOUR: '100000',
+      ...NO_LIMITS,
     },
     work,
   );
@@ -54,8 +61,7 @@ export async function smtpDown(pg: Postgres, work: string): Promise<string> {
     );
 
   const downFor = Date.now();
-  const sink = await startSmtpSink(smtpPort);
-  onStop(() => sink.close());
+  const sink = await startSink(smtpPort);
   const received = (email: string) => sink.mails.filter((mail) => mail.to.includes(email)).length;
   const until = Date.now() + DELIVERY_LIMIT_MS;
   while (people.some((email) => received(email) === 0) && Date.now() < until) await sleep(250);

@@ -32,6 +32,7 @@ import { registerRequestLimits } from './platform/request-limits.ts';
 import { ScheduledJobs } from './platform/scheduled-jobs.ts';
 import { registerSecurity } from './platform/security.ts';
 import { responseSerializerCompiler } from './platform/serializer.ts';
+import { refuseNulCharacters } from './platform/text-input.ts';
 import { memoryLimiters, redisLimiters, Throttle } from './platform/throttle.ts';
 import { registerWeb } from './platform/web.ts';
 import { withTestClockControl } from './testing/test-clock.ts';
@@ -108,6 +109,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandling(app);
+  refuseNulCharacters(app);
   const shutdown = new Shutdown(app);
   app.decorate('shutdown', shutdown);
   closeConnectionsWhenClosing(app, shutdown);
@@ -168,7 +170,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   registerRequestLimits(app, config, throttle);
   await registerDocs(app);
   await app.register(healthRoutes, { prefix: '/api', db: database.db, shutdown });
-  registerMetrics(app, { token: config.metricsToken, db: database.db });
+  registerMetrics(app, {
+    token: config.metricsToken,
+    database,
+    queueDepth: () => scheduledJobs.queueDepth(),
+  });
   const moduleOptions: ModuleOptions = { jobs };
   for (const module of MODULES) await app.register(module.plugin, moduleOptions);
 

@@ -26,6 +26,12 @@ export interface SharedRun {
   lastError: string | null;
 }
 
+export interface QueueDepth {
+  waiting: number;
+  active: number;
+  delayed: number;
+}
+
 /** A scheduler's job is named `repeat:<scheduler>:<due time in ms>`, one id per period. */
 function dueTime(job: Job): number {
   const due = Number(job.id?.slice(job.id.lastIndexOf(':') + 1));
@@ -134,6 +140,16 @@ export class SharedJobQueue {
 
   private async record(name: string, run: SharedRun): Promise<void> {
     await this.connection.hset(this.runsKey, name, JSON.stringify(run));
+  }
+
+  /** Jobs waiting, running and waiting for their time (a retry's pause, the next period), for /metrics. */
+  async depth(): Promise<QueueDepth | null> {
+    const counts = await Promise.race([
+      this.queue.getJobCounts('waiting', 'active', 'delayed'),
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), 1000).unref()),
+    ]).catch(() => null);
+    if (!counts) return null; // Redis is away: no figures rather than a stalled scrape
+    return { waiting: counts.waiting ?? 0, active: counts.active ?? 0, delayed: counts.delayed ?? 0 };
   }
 
   /** Every job's last run, wherever it ran (empty while Redis is away). */

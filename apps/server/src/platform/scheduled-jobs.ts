@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { SharedJobQueue, SharedRun } from './job-queue.ts';
+import type { QueueDepth, SharedJobQueue, SharedRun } from './job-queue.ts';
 
 // The server's recurring background work, one way: a job runs every `intervalMs` (never two runs
 // of it at once), stops with the server (a run in progress is awaited), and reports its last run
@@ -125,6 +125,11 @@ export class ScheduledJobs {
   close(): Promise<void> {
     this.queueClosed ??= this.queue?.close() ?? Promise.resolve();
     return this.queueClosed;
+  }
+
+  /** The shared queue's job counts; null without a queue or while Redis is away. */
+  async queueDepth(): Promise<QueueDepth | null> {
+    return this.queue ? this.queue.depth() : null;
   }
 
   /** Each job's last run: this process's own, or with a shared queue the last one in any process. */

@@ -4,9 +4,10 @@ import type { AddressInfo } from 'node:net';
 // A local OpenAI-compatible chat-completions endpoint (streaming), for the openai provider's tests
 // and the chat's end-to-end stop test. It answers "Your chart speaks." when the chart facts were
 // sent as context, else "No facts.". `mode` decides how the next requests are answered:
-// stream (at once), fail (500), stall (one piece, then silence), slow (40 more words, `slowMs` apart).
+// stream (at once), fail (500), stall (one piece, then silence), cut (two pieces, then the
+// connection is dropped), slow (40 more words, `slowMs` apart).
 
-export type FakeCompletionsMode = 'stream' | 'fail' | 'stall' | 'slow';
+export type FakeCompletionsMode = 'stream' | 'fail' | 'stall' | 'cut' | 'slow';
 
 export interface FakeChatCompletions {
   /** The base address to configure the provider with (ends in /v1). */
@@ -49,6 +50,12 @@ export async function startFakeChatCompletions(
         if (response.destroyed) return;
         response.write(chunk(word));
         if (mode === 'stall' && i === 0) return; // never another byte
+        if (mode === 'cut' && i === 1) {
+          // Once the pieces are out, the connection drops mid-stream, without the stream's end.
+          await new Promise((r) => setTimeout(r, 50));
+          response.socket?.destroy();
+          return;
+        }
         if (mode === 'slow') await new Promise((r) => setTimeout(r, slowMs));
       }
       response.end('data: [DONE]\n\n');

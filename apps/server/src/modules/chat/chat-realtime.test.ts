@@ -254,6 +254,15 @@ describe('an OpenAI-compatible provider', () => {
     expect(stalled.content).toMatch(/built-in assistant/);
   });
 
+  it('a connection cut mid-stream keeps what was said and the built-in assistant finishes, saying so', async () => {
+    const { token, session } = await subscriber(t);
+    llm.mode = 'cut';
+    const cut = await ask(token, session);
+    expect(cut).toMatchObject({ provider: 'openai', fallback: true, stopped: false });
+    expect(cut.content.startsWith('Your chart \n\n_The assistant service stopped answering')).toBe(true);
+    expect(cut.content).toMatch(/Moon in/);
+  });
+
   it('stops an answer on chat:stop and stores what was said, marked stopped', async () => {
     llm.mode = 'slow';
     const { token, session } = await subscriber(t);

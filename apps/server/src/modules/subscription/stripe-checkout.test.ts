@@ -102,6 +102,29 @@ describe('checkout and portal', () => {
     expect((await status(person.token)).subscriptionStatus).toBeNull();
   });
 
+  it('a Stripe answering 500s: 503 "Service temporarily unavailable" after one retry, nothing stored', async () => {
+    const person = await verifiedUser();
+    fake.failStatus = 500;
+    const response = await stripe.t.app.inject({
+      method: 'POST',
+      url: '/api/subscription/create-subscription',
+      headers: bearer(person.token),
+      payload: { planId: 'monthly' },
+    });
+    expect(errorOf(response)).toEqual({
+      status: 503,
+      code: 'UNAVAILABLE',
+      error: 'Service temporarily unavailable',
+    });
+    expect(fake.requests.filter((r) => r.path === '/v1/checkout/sessions')).toHaveLength(2);
+    const sessions = await stripe.t.app.database.db
+      .selectFrom('payment_sessions')
+      .select('id')
+      .where('user_id', '=', person.userId)
+      .execute();
+    expect(sessions).toHaveLength(0);
+  });
+
   it('the billing portal manages the card; without a customer: "No customer found"', async () => {
     const nobody = await verifiedUser();
     const refused = await stripe.t.app.inject({

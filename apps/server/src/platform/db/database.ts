@@ -26,8 +26,16 @@ export interface Database {
    * needs its own connections (the realtime adapter's LISTEN). The caller ends it.
    */
   openPool?(max: number): pg.Pool;
+  /** PostgreSQL only: the main pool's connections (open, idle) and the queries waiting for one. */
+  poolUse?(): PoolUse;
   /** PostgreSQL only: the schema in use, when not the default (names shared channels apart). */
   schema?: string;
+}
+
+export interface PoolUse {
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 export interface DatabaseOptions {
@@ -66,6 +74,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
       close: () => db.destroy(),
       watchChanges: (channel, onChange, log) => watchPostgresChanges(connection, channel, onChange, log),
       openPool,
+      poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       ...(options.searchPath ? { schema: options.searchPath } : {}),
     };
   }

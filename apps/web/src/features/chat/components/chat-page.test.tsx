@@ -209,6 +209,28 @@ describe('chat page', () => {
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
 
+  it('offers a retry on the last answer the built-in assistant gave in place of the service', async () => {
+    const user = userEvent.setup();
+    const broken = message('assistant', 'Your Moon\n\n_The assistant service stopped answering_', {
+      provider: 'openai',
+      fallback: true,
+    });
+    const stored = [message('user', 'Old question'), broken, message('user', FIXED[1] ?? ''), broken];
+    answers['GET /api/chat/sessions/s1'] = {
+      status: 200,
+      data: { success: true, data: { ...SESSION, messages: stored } },
+    };
+    show('/chat/s1');
+    const retries = await screen.findAllByRole('button', { name: 'Retry with the assistant service' });
+    expect(retries).toHaveLength(1);
+    await user.click(retries[0]!);
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.body).toEqual({ content: FIXED[1] });
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Retry with the assistant service' })).toBeNull(),
+    );
+  });
+
   it('says so when the conversation is not the person’s own, and offers a new one', async () => {
     show('/chat/someone-elses');
     const alert = await screen.findByRole('alert');

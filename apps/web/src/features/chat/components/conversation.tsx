@@ -18,6 +18,22 @@ export function visibleMessages(messages: ChatMessage[], pending: PendingExchang
   return { messages: shown ? messages.slice(0, pending.base) : messages, pending: shown ? pending : null };
 }
 
+/**
+ * The retry of the conversation's last answer when the built-in assistant stood in for a failed or
+ * broken-off assistant service (and nothing is being asked now): the same question again.
+ */
+function retryOf(
+  messages: ChatMessage[],
+  index: number,
+  pending: PendingExchange | null,
+  onRetry: (question: string) => void,
+): (() => void) | undefined {
+  const question = messages[index - 1];
+  if (pending || index !== messages.length - 1 || !messages[index]?.fallback || question?.role !== 'user')
+    return undefined;
+  return () => onRetry(question.content);
+}
+
 function MessageList({
   messages,
   pending,
@@ -51,8 +67,12 @@ function MessageList({
             // biome-ignore lint/suspicious/noArrayIndexKey: see above
             <QuestionBubble key={index} text={message.content} />
           ) : (
-            // biome-ignore lint/suspicious/noArrayIndexKey: see above
-            <AnswerBubble key={index} message={message} />
+            <AnswerBubble
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              key={index}
+              message={message}
+              onRetry={retryOf(visible.messages, index, visible.pending, onRetry)}
+            />
           ),
         )}
         {visible.pending ? (

@@ -1,5 +1,5 @@
 import type { ChatFact, ChatMessage } from '@app/contracts/chat.ts';
-import { Check, Copy } from 'lucide-react';
+import { Check, Copy, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '../../../components/ui/cn.ts';
 import { toast } from '../../../lib/toast-store.ts';
@@ -63,7 +63,11 @@ function StoppedNote() {
 const ANSWER_CLASSES =
   'max-w-[92%] rounded-2xl rounded-bl-md border border-line bg-surface px-4 py-3 text-fg';
 
-export function AnswerBubble({ message }: { message: ChatMessage }) {
+/**
+ * A stored answer. `onRetry` is given for the conversation's last answer when the assistant
+ * service failed or broke off and the built-in assistant answered in its place: it asks again.
+ */
+export function AnswerBubble({ message, onRetry }: { message: ChatMessage; onRetry?: () => void }) {
   return (
     <li className="flex flex-col items-start gap-1">
       <div className={ANSWER_CLASSES}>
@@ -73,6 +77,16 @@ export function AnswerBubble({ message }: { message: ChatMessage }) {
       {message.stopped ? <StoppedNote /> : null}
       <div className="flex flex-wrap items-start gap-1">
         {message.content ? <CopyButton text={message.content} /> : null}
+        {onRetry ? (
+          <button
+            type="button"
+            onClick={onRetry}
+            className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1 text-xs text-muted hover:bg-surface-2 hover:text-fg"
+          >
+            <RotateCcw aria-hidden="true" className="size-3.5" />
+            Retry with the assistant service
+          </button>
+        ) : null}
         <FactsUsed facts={message.facts} />
       </div>
     </li>
