@@ -49,7 +49,8 @@ export function makeInstant(jdUt: number): Instant {
   const trueObliquity = tilt.mobl + deps;
   // astronomy-engine's frame of date carries its own 5-term nutation. The true ecliptic is the
   // mean one, so the full model's Δψ is a turn about the ecliptic pole by the difference.
-  const turn = (dpsi - tilt.dpsi / 3600) * (Math.PI / 180);
+  const dpsiCorrection = dpsi - tilt.dpsi / 3600;
+  const turn = dpsiCorrection * (Math.PI / 180);
   const ct = Math.cos(turn);
   const st = Math.sin(turn);
   const rot = Rotation_EQJ_ECT(time).rot;
@@ -78,7 +79,7 @@ export function makeInstant(jdUt: number): Instant {
     deps,
     meanObliquity: tilt.mobl,
     trueObliquity,
-    gast: greenwichSiderealTime(jdUt, time, dpsi, trueObliquity, turn),
+    gast: greenwichSiderealTime(jdUt, time, dpsi, trueObliquity, dpsiCorrection),
     toEcliptic: m,
     helio: {},
     memo: {},
@@ -104,11 +105,11 @@ function greenwichSiderealTime(
   time: AstroTime,
   dpsi: number,
   trueObliquity: number,
-  nutationCorrection: number,
+  dpsiCorrection: number,
 ): number {
   if (jdUt > LONG_TERM_BEFORE && jdUt < LONG_TERM_AFTER) {
     // astronomy-engine's equation of the equinoxes uses its own Δψ; add the full model's remainder.
-    return SiderealTime(time) * 15 + (nutationCorrection / (Math.PI / 180)) * Math.cos(trueObliquity * (Math.PI / 180));
+    return SiderealTime(time) * 15 + dpsiCorrection * Math.cos(trueObliquity * (Math.PI / 180));
   }
   const millennia = time.tt / 365250;
   const t = millennia * 10;
