@@ -3,6 +3,7 @@
 import { AstroTime, e_tilt, Rotation_EQJ_ECT, SetDeltaTFunction, SiderealTime } from 'astronomy-engine';
 import { JD_J2000 } from '../time/civil.ts';
 import { deltaTDays } from '../time/delta-t.ts';
+import { nutationIau2000b } from './nutation.ts';
 
 // astronomy-engine takes days since J2000 (UT); our ΔT table replaces its built-in model.
 SetDeltaTFunction((ut: number) => deltaTDays(ut + JD_J2000) * 86400);
@@ -42,24 +43,43 @@ export interface Instant {
 
 export function makeInstant(jdUt: number): Instant {
   const time = new AstroTime(jdUt - JD_J2000);
+  const t = time.tt / 36525;
   const tilt = e_tilt(time);
+  const { dpsi, deps } = nutationIau2000b(t);
+  const trueObliquity = tilt.mobl + deps;
+  // astronomy-engine's frame of date carries its own 5-term nutation. The true ecliptic is the
+  // mean one, so the full model's Δψ is a turn about the ecliptic pole by the difference.
+  const dpsiCorrection = dpsi - tilt.dpsi / 3600;
+  const turn = dpsiCorrection * (Math.PI / 180);
+  const ct = Math.cos(turn);
+  const st = Math.sin(turn);
   const rot = Rotation_EQJ_ECT(time).rot;
   // astronomy-engine stores rot[column][row]; keep ours row-major.
   const c0 = rot[0]!;
   const c1 = rot[1]!;
   const c2 = rot[2]!;
-  const m = [c0[0]!, c1[0]!, c2[0]!, c0[1]!, c1[1]!, c2[1]!, c0[2]!, c1[2]!, c2[2]!];
+  const m = [
+    ct * c0[0]! - st * c0[1]!,
+    ct * c1[0]! - st * c1[1]!,
+    ct * c2[0]! - st * c2[1]!,
+    st * c0[0]! + ct * c0[1]!,
+    st * c1[0]! + ct * c1[1]!,
+    st * c2[0]! + ct * c2[1]!,
+    c0[2]!,
+    c1[2]!,
+    c2[2]!,
+  ];
   return {
     jdUt,
     jdTt: time.tt + JD_J2000,
-    t: time.tt / 36525,
+    t,
     time,
-    dpsi: tilt.dpsi / 3600,
-    dpsiRate: nutationRate(time.tt / 36525),
-    deps: tilt.deps / 3600,
+    dpsi,
+    dpsiRate: nutationRate(t),
+    deps,
     meanObliquity: tilt.mobl,
-    trueObliquity: tilt.tobl,
-    gast: greenwichSiderealTime(jdUt, time, tilt.dpsi / 3600, tilt.tobl),
+    trueObliquity,
+    gast: greenwichSiderealTime(jdUt, time, dpsi, trueObliquity, dpsiCorrection),
     toEcliptic: m,
     helio: {},
     memo: {},
@@ -80,8 +100,17 @@ const ABERRATION_DAYS = 0.0057755183;
  * 2050, otherwise the Swiss long-term form, the hour angle of the mean Sun from the Earth's mean
  * longitude (J2000) carried to the equinox of date by the general precession.
  */
-function greenwichSiderealTime(jdUt: number, time: AstroTime, dpsi: number, trueObliquity: number): number {
-  if (jdUt > LONG_TERM_BEFORE && jdUt < LONG_TERM_AFTER) return SiderealTime(time) * 15;
+function greenwichSiderealTime(
+  jdUt: number,
+  time: AstroTime,
+  dpsi: number,
+  trueObliquity: number,
+  dpsiCorrection: number,
+): number {
+  if (jdUt > LONG_TERM_BEFORE && jdUt < LONG_TERM_AFTER) {
+    // astronomy-engine's equation of the equinoxes uses its own Δψ; add the full model's remainder.
+    return SiderealTime(time) * 15 + dpsiCorrection * Math.cos(trueObliquity * (Math.PI / 180));
+  }
   const millennia = time.tt / 365250;
   const t = millennia * 10;
   const earthMeanLongitude =
