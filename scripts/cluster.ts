@@ -186,6 +186,10 @@ ${upstreams.map((socket) => `    server unix:${socket} max_fails=1 fail_timeout=
   server {
     listen 127.0.0.1:${PORT};
     client_max_body_size 1m;
+    # nginx ends a client's kept-alive connection after this many requests (1000 by default) with
+    # \`Connection: close\`; a client that sends its next request before reading that (the
+    # benchmark's load generator does) has it cut. Not a restart effect: set out of its way.
+    keepalive_requests 1000000;
     location / {
       proxy_pass http://app;
       proxy_http_version 1.1;

@@ -37,7 +37,7 @@ process.on('exit', () => {
 interface ClusterLine {
   port: number;
   pid: number;
-  servers: { port: number; pid: number }[];
+  servers: { socket: string; pid: number }[];
 }
 
 interface Cluster {
@@ -178,6 +178,7 @@ async function measure(processes: number): Promise<Figures & { cluster: Cluster;
 async function rollingRestart(cluster: Cluster, tokens: string[]): Promise<number> {
   const restarted = cluster.nextState();
   const started = performance.now();
+  const startedAt = Date.now();
   let writes = 0;
   let writesFailed = 0;
   const failures: string[] = [];
@@ -205,6 +206,8 @@ async function rollingRestart(cluster: Cluster, tokens: string[]): Promise<numbe
     }
   });
   let reading: autocannon.Instance | undefined;
+  /** What cut the reads that got no answer, and when (from the start of the load). */
+  const readErrors: string[] = [];
   const load = new Promise<autocannon.Result>((resolve, reject) => {
     reading = autocannon(
       {
@@ -214,6 +217,9 @@ async function rollingRestart(cluster: Cluster, tokens: string[]): Promise<numbe
         duration: 600,
       },
       (error, result) => (error ? reject(error) : resolve(result)),
+    );
+    reading.on('reqError', (error: Error) =>
+      readErrors.push(`${error.message} (${Date.now() - startedAt} ms)`),
     );
   });
   await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -228,7 +234,7 @@ async function rollingRestart(cluster: Cluster, tokens: string[]): Promise<numbe
   const readFailures = Object.entries(result.statusCodeStats ?? {})
     .filter(([code]) => !code.startsWith('2'))
     .map(([code, { count }]) => `${count}× ${code}`);
-  if (result.errors) readFailures.push(`${result.errors}× connection error`);
+  if (result.errors) readFailures.push(`${result.errors}× no answer: ${readErrors.join(', ')}`);
   const kinds = [...readFailures, ...failures];
   console.log(
     `  rolling restart of 2 processes under load: ${seconds.toFixed(1)} s; failed requests ${failedReads} of ${result.requests.total} reads, ${writesFailed} of ${writes} writes   (target 0)${kinds.length ? `: ${kinds.join(', ')}` : ''}`,
