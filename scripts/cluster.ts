@@ -290,6 +290,7 @@ function readyStatus(socketPath: string): Promise<number | undefined> {
 async function waitReady(socketPath: string, child: ChildProcess, seconds = 60): Promise<void> {
   const deadline = Date.now() + seconds * 1000;
   while (Date.now() < deadline) {
+    if (stopping) throw new Error('stopping'); // Ctrl-C meanwhile: nothing to report
     if (child.exitCode !== null || child.signalCode !== null) {
       fail(`the server for ${path.basename(socketPath)} ended before it was ready`);
     }
