@@ -1,6 +1,17 @@
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
@@ -11,9 +22,8 @@ import { commandExists, ensurePackages as installIfMissing } from './debian-pack
 // Redis behind nginx, on one port. PostgreSQL and Redis are started here, with throwaway data under
 // the OS temp dir, unless DATABASE_URL / REDIS_URL name running ones; missing Debian packages are
 // installed when run as root. Ctrl-C stops everything and removes the throwaway data.
-// SIGHUP restarts the server processes one at a time (a rolling restart): nginx first stops
-// sending to a process (a graceful reload), the process drains (finishes what it holds, then
-// exits), and its replacement must answer /api/ready and be back in nginx before the next goes.
+// SIGHUP restarts the server processes one at a time (a rolling restart) without touching nginx:
+// see rollingRestart.
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = Number(process.env.PORT ?? 3000);
@@ -21,10 +31,14 @@ const PROCESSES = Number(process.env.CLUSTER_PROCESSES ?? 2);
 const isRoot = userInfo().uid === 0;
 /** How long nginx leaves a server out after a failed connection. */
 const UPSTREAM_FAIL_TIMEOUT_MS = 2000;
-/** Time for nginx's old workers to hand over after a reload. */
-const NGINX_RELOAD_MS = 1500;
 
 const work = mkdtempSync(path.join(tmpdir(), 'astro-cluster-'));
+/**
+ * The server processes' Unix sockets. Apart from `work` (which belongs to postgres when we run as
+ * root) because nginx's workers, then the user nobody, must reach them.
+ */
+const sockets = mkdtempSync(path.join(tmpdir(), 'astro-cluster-sockets-'));
+chmodSync(sockets, 0o711);
 /** The server processes running now. */
 const servers = new Set<ChildProcess>();
 const stopSteps: (() => void)[] = [];
@@ -38,6 +52,15 @@ function fail(line: string): never {
   console.error(`cluster: ${line}`);
   void stopAll(1);
   throw new Error(line);
+}
+
+/** For work started from a signal or a timer: stops everything unless a failure already did. */
+function stopOnFailure(what: string): (error: unknown) => void {
+  return (error) => {
+    if (stopping) return; // reported by fail(), which began the stop
+    console.error(`cluster: ${what} failed: ${String(error)}`);
+    void stopAll(1);
+  };
 }
 
 function freePort(): Promise<number> {
@@ -138,7 +161,7 @@ async function startRedis(): Promise<string> {
   return `redis://127.0.0.1:${port}`;
 }
 
-function nginxConfig(upstreams: number[], resting?: number): string {
+function nginxConfig(upstreams: string[]): string {
   const dir = nginxDir();
   return `daemon off;
 worker_processes 1;
@@ -153,7 +176,7 @@ http {
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
   upstream app {
-${upstreams.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=${UPSTREAM_FAIL_TIMEOUT_MS / 1000}s${port === resting ? ' down' : ''};`).join('\n')}
+${upstreams.map((socket) => `    server unix:${socket} max_fails=1 fail_timeout=${UPSTREAM_FAIL_TIMEOUT_MS / 1000}s;`).join('\n')}
     keepalive 32;
     # Shorter than a draining server's notice (2 s): nginx drops an idle connection before the
     # server would, so no request is sent on a connection the server is closing.
@@ -163,6 +186,10 @@ ${upstreams.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout
   server {
     listen 127.0.0.1:${PORT};
     client_max_body_size 1m;
+    # nginx ends a client's kept-alive connection after this many requests (1000 by default) with
+    # \`Connection: close\`; a client that sends its next request before reading that (the
+    # benchmark's load generator does) has it cut. Not a restart effect: set out of its way.
+    keepalive_requests 1000000;
     location / {
       proxy_pass http://app;
       proxy_http_version 1.1;
@@ -171,7 +198,7 @@ ${upstreams.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_set_header Upgrade $http_upgrade;
       proxy_set_header Connection $connection_upgrade;
-      # A process that is draining answers 503 or refuses the connection: try the other one.
+      # A process that crashed refuses the connection, one that drains answers 503: try the other one.
       proxy_next_upstream error timeout http_502 http_503;
       # Streamed chat answers must reach the browser piece by piece.
       proxy_buffering off;
@@ -184,9 +211,7 @@ ${upstreams.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout
 
 const nginxDir = () => path.join(work, 'nginx');
 
-let nginx: ChildProcess | undefined;
-
-function startNginx(upstreams: number[]): void {
+function startNginx(upstreams: string[]): void {
   ensurePackages(['nginx'], () => commandExists('nginx') || existsSync('/usr/sbin/nginx'));
   mkdirSync(nginxDir());
   const file = path.join(nginxDir(), 'nginx.conf');
@@ -195,85 +220,124 @@ function startNginx(upstreams: number[]): void {
   const child = spawn(commandExists('nginx') ? 'nginx' : '/usr/sbin/nginx', ['-c', file, '-e', errorLog], {
     stdio: 'inherit',
   });
-  nginx = child;
   child.on('exit', (code) => {
     if (!stopping) fail(`nginx stopped (exit ${code}); its log: ${errorLog}`);
   });
   stopSteps.push(() => child.kill('SIGQUIT'));
 }
 
-/**
- * nginx (open source) has no active health checks: before a process stops, it is taken out of the
- * rotation by a graceful reload (new workers skip it, old ones finish what they carry), so no
- * request is sent to a process that is closing.
- */
-async function setResting(upstreams: number[], resting: number | undefined): Promise<void> {
-  writeFileSync(path.join(nginxDir(), 'nginx.conf'), nginxConfig(upstreams, resting));
-  nginx?.kill('SIGHUP');
-  await new Promise((resolve) => setTimeout(resolve, NGINX_RELOAD_MS));
-}
-
 interface ServerSlot {
-  port: number;
+  /** The path nginx connects to; always the socket of the slot's current process. */
+  socket: string;
   process?: ChildProcess;
+  /** A replacement is starting: a crash of the current process needs no second one. */
+  replacing?: boolean;
 }
 
-function startServer(slot: ServerSlot, env: NodeJS.ProcessEnv): void {
+let started = 0;
+
+/**
+ * Starts a process for the slot on a socket path of its own and, once it answers /api/ready there,
+ * renames that socket over the slot's path: rename(2) is atomic, so from then on every new
+ * connection from nginx reaches the new process, while a process it replaces keeps the connections
+ * it holds (and those already waiting in its listen queue) and can drain them. The path is never
+ * reused: a process that closes its listener removes the file it listened on (libuv unlinks it),
+ * which must not be the slot's path by then in use by its successor.
+ */
+async function startServer(slot: ServerSlot, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+  started += 1;
+  slot.replacing = true;
+  const own = slot.socket.replace(/\.sock$/, `.${started}.sock`);
   const child = spawn(process.execPath, ['--max-semi-space-size=2', 'apps/server/dist/main.js'], {
     cwd: ROOT,
-    env: { ...env, PORT: String(slot.port) },
+    env: { ...env, SOCKET_PATH: own },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  slot.process = child;
   servers.add(child);
   child.on('exit', (code, signal) => {
     servers.delete(child);
     if (stopping || slot.process !== child) return;
-    // A crash or a kill: nginx sends everything to the others meanwhile; start a replacement.
-    say(`server on :${slot.port} ended (${signal ?? code}); starting it again`);
+    // A crash or a kill: nginx sends everything to the others meanwhile (its connections to the
+    // slot are refused); start a replacement.
+    say(`server ${path.basename(slot.socket)} ended (${signal ?? code}); starting it again`);
     setTimeout(() => {
-      if (!stopping && slot.process === child) startServer(slot, env);
+      if (!stopping && slot.process === child && !slot.replacing) {
+        startServer(slot, env).catch(stopOnFailure('starting it again'));
+      }
     }, 1000);
+  });
+  await waitReady(own, child);
+  // nginx's workers run as another user (nobody, when started by root); they only connect.
+  chmodSync(own, 0o666);
+  renameSync(own, slot.socket);
+  slot.process = child;
+  slot.replacing = false;
+  return child;
+}
+
+function readyStatus(socketPath: string): Promise<number | undefined> {
+  return new Promise((resolve) => {
+    const asked = request({ socketPath, path: '/api/ready', timeout: 2000 }, (response) => {
+      response.resume();
+      resolve(response.statusCode);
+    });
+    asked.once('timeout', () => asked.destroy());
+    asked.once('error', () => resolve(undefined)); // not listening yet
+    asked.end();
   });
 }
 
-async function waitReady(port: number, seconds = 60): Promise<void> {
+async function waitReady(socketPath: string, child: ChildProcess, seconds = 60): Promise<void> {
+  const deadline = Date.now() + seconds * 1000;
+  while (Date.now() < deadline) {
+    if (stopping) throw new Error('stopping'); // Ctrl-C meanwhile: nothing to report
+    if (child.exitCode !== null || child.signalCode !== null) {
+      fail(`the server for ${path.basename(socketPath)} ended before it was ready`);
+    }
+    if ((await readyStatus(socketPath)) === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  fail(`the server for ${path.basename(socketPath)} did not become ready within ${seconds} s`);
+}
+
+async function waitNginxReady(seconds = 30): Promise<void> {
   const deadline = Date.now() + seconds * 1000;
   while (Date.now() < deadline) {
     try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/ready`);
-      if (response.ok) return;
+      if ((await fetch(`http://127.0.0.1:${PORT}/api/ready`)).ok) return;
     } catch {
       // not listening yet
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  fail(`the server on :${port} did not become ready within ${seconds} s`);
+  fail(`nginx did not answer on :${PORT} within ${seconds} s`);
 }
 
 /** A machine-readable line for scripts that drive the cluster (bench/cluster), after each change. */
 function announce(slots: ServerSlot[]): void {
-  const servers = slots.map((slot) => ({ port: slot.port, pid: slot.process?.pid }));
+  const servers = slots.map((slot) => ({ socket: slot.socket, pid: slot.process?.pid }));
   console.log(JSON.stringify({ cluster: { port: PORT, pid: process.pid, servers } }));
 }
 
+/**
+ * One slot at a time: the replacement starts beside the running process and takes over the slot's
+ * socket path once ready (startServer); then the old process gets SIGTERM and drains. nginx is not
+ * reloaded, so it keeps every client connection; its idle connections to the old process end within
+ * its keepalive_timeout (1 s), before the old process closes (2 s after the signal), and every
+ * answer the old process sends meanwhile closes its connection.
+ */
 async function rollingRestart(slots: ServerSlot[], env: NodeJS.ProcessEnv): Promise<void> {
-  const started = Date.now();
-  const ports = slots.map((slot) => slot.port);
+  const began = Date.now();
   for (const slot of slots) {
-    await setResting(ports, slot.port);
     const old = slot.process;
-    slot.process = undefined; // an exit asked for here, not one to recover from
-    if (old && old.exitCode === null) {
+    await startServer(slot, env);
+    if (old && old.exitCode === null && old.signalCode === null) {
       const exited = new Promise((resolve) => old.once('exit', resolve));
       old.kill('SIGTERM');
       await exited;
     }
-    startServer(slot, env);
-    await waitReady(slot.port);
-    await setResting(ports, undefined);
   }
-  say(`rolling restart done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  say(`rolling restart done in ${((Date.now() - began) / 1000).toFixed(1)} s`);
   announce(slots);
 }
 
@@ -288,6 +352,7 @@ async function stopAll(code: number): Promise<void> {
   await Promise.race([Promise.all(exited), new Promise((resolve) => setTimeout(resolve, 15_000))]);
   for (const step of stopSteps.reverse()) step();
   rmSync(work, { recursive: true, force: true });
+  rmSync(sockets, { recursive: true, force: true });
 }
 
 async function main(): Promise<void> {
@@ -320,11 +385,10 @@ async function main(): Promise<void> {
   )
     fail('the migrations failed');
   const slots: ServerSlot[] = [];
-  for (let i = 0; i < PROCESSES; i++) slots.push({ port: await freePort() });
-  for (const slot of slots) startServer(slot, env);
-  await Promise.all(slots.map((slot) => waitReady(slot.port)));
-  startNginx(slots.map((slot) => slot.port));
-  await waitReady(PORT);
+  for (let i = 0; i < PROCESSES; i++) slots.push({ socket: path.join(sockets, `slot-${i + 1}.sock`) });
+  await Promise.all(slots.map((slot) => startServer(slot, env)));
+  startNginx(slots.map((slot) => slot.socket));
+  await waitNginxReady();
   say(
     `${PROCESSES} server processes behind nginx at http://localhost:${PORT} (Ctrl-C stops all; SIGHUP restarts them one by one)`,
   );
@@ -334,12 +398,9 @@ async function main(): Promise<void> {
   process.on('SIGHUP', () => {
     if (restarting) return;
     restarting = true;
-    rollingRestart(slots, env).then(
-      () => {
-        restarting = false;
-      },
-      (error: unknown) => fail(`rolling restart failed: ${String(error)}`),
-    );
+    rollingRestart(slots, env).then(() => {
+      restarting = false;
+    }, stopOnFailure('the rolling restart'));
   });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stopAll(0));
 }

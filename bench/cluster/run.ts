@@ -16,6 +16,8 @@ import { processRssMiB } from '../support/process-stats.ts';
 //   duration and the number of failed requests.
 // Request limits are off here: one person reads thousands of times a second on purpose.
 //   node --import tsx bench/cluster/run.ts
+// BENCH_ONLY=restart runs the rolling restart alone (two processes, four writers); BENCH_PORT fixes
+// nginx's port (otherwise a free one).
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../..');
@@ -23,6 +25,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 12);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 300);
 const CONNECTIONS = 20;
+const ONLY_RESTART = process.env.BENCH_ONLY === 'restart';
 const people = Array.from({ length: PEOPLE }, (_, i) => `bench.${i}@cluster.test`);
 
 /** Clusters still running: stopped if the benchmark itself fails. */
@@ -34,7 +37,7 @@ process.on('exit', () => {
 interface ClusterLine {
   port: number;
   pid: number;
-  servers: { port: number; pid: number }[];
+  servers: { socket: string; pid: number }[];
 }
 
 interface Cluster {
@@ -46,7 +49,7 @@ interface Cluster {
 }
 
 async function startCluster(processes: number): Promise<Cluster> {
-  const port = await freePort();
+  const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/cluster.ts')], {
     cwd: ROOT,
     env: {
@@ -172,9 +175,10 @@ async function measure(processes: number): Promise<Figures & { cluster: Cluster;
 }
 
 /** SIGHUP restarts the processes one by one; reads and chat messages go on meanwhile. */
-async function rollingRestart(cluster: Cluster, tokens: string[]) {
+async function rollingRestart(cluster: Cluster, tokens: string[]): Promise<number> {
   const restarted = cluster.nextState();
   const started = performance.now();
+  const startedAt = Date.now();
   let writes = 0;
   let writesFailed = 0;
   const failures: string[] = [];
@@ -202,6 +206,8 @@ async function rollingRestart(cluster: Cluster, tokens: string[]) {
     }
   });
   let reading: autocannon.Instance | undefined;
+  /** What cut the reads that got no answer, and when (from the start of the load). */
+  const readErrors: string[] = [];
   const load = new Promise<autocannon.Result>((resolve, reject) => {
     reading = autocannon(
       {
@@ -211,6 +217,9 @@ async function rollingRestart(cluster: Cluster, tokens: string[]) {
         duration: 600,
       },
       (error, result) => (error ? reject(error) : resolve(result)),
+    );
+    reading.on('reqError', (error: Error) =>
+      readErrors.push(`${error.message} (${Date.now() - startedAt} ms)`),
     );
   });
   await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -225,16 +234,38 @@ async function rollingRestart(cluster: Cluster, tokens: string[]) {
   const readFailures = Object.entries(result.statusCodeStats ?? {})
     .filter(([code]) => !code.startsWith('2'))
     .map(([code, { count }]) => `${count}× ${code}`);
-  if (result.errors) readFailures.push(`${result.errors}× connection error`);
+  if (result.errors) readFailures.push(`${result.errors}× no answer: ${readErrors.join(', ')}`);
   const kinds = [...readFailures, ...failures];
   console.log(
     `  rolling restart of 2 processes under load: ${seconds.toFixed(1)} s; failed requests ${failedReads} of ${result.requests.total} reads, ${writesFailed} of ${writes} writes   (target 0)${kinds.length ? `: ${kinds.join(', ')}` : ''}`,
   );
+  return failedReads + writesFailed;
+}
+
+/** A request lost in a rolling restart fails the run (exit status 1), so scripts can check it. */
+function expectNoneLost(lost: number): void {
+  if (lost > 0) process.exitCode = 1;
 }
 
 function failed(error: unknown): never {
   console.error(error);
   process.exit(1);
+}
+
+if (ONLY_RESTART) {
+  console.log('Cluster benchmark: rolling restart of 2 processes under read and write load');
+  const cluster = await startCluster(2).catch(failed);
+  try {
+    const tokens: string[] = [];
+    for (const email of people.slice(0, 4)) tokens.push(await person(cluster, email));
+    await reads(cluster, tokens[0]!, 1); // warm-up: connections, caches, JIT
+    expectNoneLost(await rollingRestart(cluster, tokens));
+  } catch (error) {
+    failed(error);
+  } finally {
+    await stopCluster(cluster);
+  }
+  process.exit();
 }
 
 console.log(
@@ -247,7 +278,7 @@ try {
   console.log(
     `  two / one processes: reads ${(two.reads.rps / one.reads.rps).toFixed(2)}×, chat ${(two.chat.perSecond / one.chat.perSecond).toFixed(2)}×   (target ≥ 1.7× on reads with a core per process; this machine has ${(await import('node:os')).availableParallelism()} cores shared by nginx, PostgreSQL, Redis, the load generator and the servers, so the ratio is bounded by the cores, not the design)`,
   );
-  await rollingRestart(two.cluster, two.tokens);
+  expectNoneLost(await rollingRestart(two.cluster, two.tokens));
 } catch (error) {
   failed(error);
 } finally {

@@ -108,6 +108,29 @@ describe('configuration', () => {
     );
   });
 
+  it('listens on a Unix socket only when SOCKET_PATH names an absolute path in an existing folder', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).socketPath).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir, SOCKET_PATH: '' }).socketPath).toBeUndefined();
+    const socketPath = path.join(dataDir, 'app.sock');
+    expect(loadConfig({ DATA_DIR: dataDir, SOCKET_PATH: socketPath }).socketPath).toBe(socketPath);
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig({ DATA_DIR: dataDir, ...env });
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+      return [];
+    };
+    expect(problems({ SOCKET_PATH: 'app.sock' })).toEqual(['SOCKET_PATH: must be an absolute path']);
+    expect(problems({ SOCKET_PATH: path.join(dataDir, 'missing', 'app.sock') })).toEqual([
+      'SOCKET_PATH: its folder does not exist',
+    ]);
+    expect(problems({ SOCKET_PATH: `/${'x'.repeat(110)}.sock` })).toEqual([
+      'SOCKET_PATH: must be at most 107 bytes long',
+    ]);
+  });
+
   it('lists every problem at once in readable words', () => {
     const dataDir = tempDir();
     let error: unknown;

@@ -93,6 +93,20 @@ const EnvSchema = z.object({
     .max(65535, 'must be between 0 and 65535')
     .default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
+  // Set: listen on this Unix socket instead of PORT and HOST (behind a proxy on the same host).
+  SOCKET_PATH: z
+    .string()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(
+      z
+        .string()
+        .refine((value) => path.isAbsolute(value), 'must be an absolute path')
+        // The kernel keeps a socket's path in 108 bytes, the last one a zero.
+        .refine((value) => Buffer.byteLength(value) <= 107, 'must be at most 107 bytes long')
+        .refine((value) => existsSync(path.dirname(value)), 'its folder does not exist')
+        .optional(),
+    ),
   // Unset: http://localhost:<PORT>, so links in mail reach a server started on another port.
   APP_URL: z
     .string()
@@ -214,6 +228,8 @@ export interface ThrottleRule {
 export interface Config {
   port: number;
   host: string;
+  /** Listen on this Unix socket instead of port and host. */
+  socketPath: string | undefined;
   appUrl: string;
   dataDir: string;
   /** A postgres:// URL or the path of the SQLite file. */
@@ -320,6 +336,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: e.PORT,
     host: e.HOST,
+    socketPath: e.SOCKET_PATH,
     appUrl,
     dataDir,
     databaseUrl: e.DATABASE_URL || path.join(dataDir, 'app.db'),

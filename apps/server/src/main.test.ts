@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,7 +27,7 @@ function start(env: Record<string, string>): Promise<{ url: string; output: () =
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90_000);
     const read = (chunk: Buffer) => {
       output += chunk.toString();
-      const url = /is running at (http:\/\/\S+)/.exec(output)?.[1];
+      const url = /is running (?:at|on the Unix socket) (\S+)/.exec(output)?.[1];
       if (url) {
         clearTimeout(timer);
         resolve({ url, output: () => output });
@@ -59,10 +60,47 @@ describe('main', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
   });
 
+  it('serves on the Unix socket SOCKET_PATH names, replacing a stale one, and removes it when stopped', {
+    timeout: 120_000,
+  }, async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'astro-main-'));
+    const socketPath = path.join(dataDir, 'server.sock');
+    // A socket file left by a process that was killed: nothing answers on it any more.
+    const killed = spawn(process.execPath, [
+      '-e',
+      `require('node:net').createServer().listen(${JSON.stringify(socketPath)}, () => process.kill(process.pid, 'SIGKILL'))`,
+    ]);
+    await new Promise((resolve) => killed.once('exit', resolve));
+    expect(existsSync(socketPath)).toBe(true);
+    const { url } = await start({
+      DATA_DIR: dataDir,
+      SOCKET_PATH: socketPath,
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: path.join(dataDir, 'none'),
+      ...(TEST_DATABASE_URL ? { DATABASE_URL: TEST_DATABASE_URL } : { DATABASE_URL: '' }),
+    });
+    expect(url).toBe(socketPath);
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      request({ socketPath, path: '/api/ready' }, (response) => {
+        response.resume();
+        resolve(response.statusCode);
+      })
+        .once('error', reject)
+        .end();
+    });
+    expect(status).toBe(200);
+    const exited = new Promise<number | null>((resolve) => child!.on('exit', (code) => resolve(code)));
+    child!.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(existsSync(socketPath)).toBe(false);
+  });
+
   it('refuses to start with a readable list of configuration problems', { timeout: 120_000 }, async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'astro-main-'));
-    await expect(start({ DATA_DIR: dataDir, PORT: 'eighty', HSTS: 'perhaps' })).rejects.toThrow(
-      /PORT: must be a number[\s\S]*HSTS: must be true or false/,
+    await expect(
+      start({ DATA_DIR: dataDir, PORT: 'eighty', HSTS: 'perhaps', SOCKET_PATH: 'relative.sock' }),
+    ).rejects.toThrow(
+      /(?=[\s\S]*PORT: must be a number)(?=[\s\S]*HSTS: must be true or false)(?=[\s\S]*SOCKET_PATH: must be an absolute path)/,
     );
     expect(child!.exitCode).toBe(1);
   });

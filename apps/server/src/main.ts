@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { startupProblem } from './platform/startup-problem.ts';
+import { freeSocketPath } from './platform/unix-socket.ts';
 
 const SHUTDOWN_LIMIT_MS = 10_000;
 /** How long a draining process keeps serving after /api/ready turned 503, for the load balancer to notice. */
@@ -31,6 +32,12 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
+  if (config.socketPath) {
+    await freeSocketPath(config.socketPath);
+    await app.listen({ path: config.socketPath });
+    console.log(`Astro guidance is running on the Unix socket ${config.socketPath}`);
+    return;
+  }
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

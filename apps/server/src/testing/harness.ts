@@ -35,6 +35,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     port: 0,
     host: '127.0.0.1',
+    socketPath: undefined,
     appUrl: 'http://app.test',
     dataDir,
     databaseUrl: path.join(dataDir, 'app.db'),
