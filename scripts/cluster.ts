@@ -12,11 +12,11 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { commandExists, ensurePackages as installIfMissing } from './debian-packages.ts';
+import { freePort } from './free-port.ts';
 
 // `npm run cluster`: the scale-out mode on one machine. Several server processes on PostgreSQL and
 // Redis behind nginx, on one port. PostgreSQL and Redis are started here, with throwaway data under
@@ -61,17 +61,6 @@ function stopOnFailure(what: string): (error: unknown) => void {
     console.error(`cluster: ${what} failed: ${String(error)}`);
     void stopAll(1);
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /** Installs Debian packages when we may; otherwise says which ones are needed. */

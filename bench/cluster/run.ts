@@ -2,8 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { freePort } from '../../scripts/free-port.ts';
 import { percentile, request, signUpBenchPerson } from '../support/bench-api.ts';
-import { freePort } from '../support/free-port.ts';
 import { processRssMiB } from '../support/process-stats.ts';
 
 // Scale-out benchmark: the cluster of `npm run cluster` (nginx, PostgreSQL, Redis) with one and

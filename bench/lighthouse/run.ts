@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { freePort } from '../support/free-port.ts';
+import { freePort } from '../../scripts/free-port.ts';
 
 // Lighthouse on the home page and a legal page, served by the real server from a fresh build, with
 // Lighthouse's default mobile settings (emulated phone, simulated slow 4G and CPU). Prints the four

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../support/free-port.ts';
+import { freePort } from '../../scripts/free-port.ts';
 
 // Time from a command to a healthy server (`/api/health` answering), in this repository with a
 // throwaway data folder and a free loopback port:

@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 
-/** A loopback port free at this moment, for a server the benchmark starts. */
+/** A loopback port free at this moment, for a server a script or benchmark starts. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
