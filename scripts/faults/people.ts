@@ -35,6 +35,8 @@ export interface Answered {
   streamed: string;
   /** The stored answer of the stream's `done` event; undefined when the stream did not end with one. */
   message?: { id: string; content: string; provider: string | null; fallback: boolean; stopped: boolean };
+  /** The stream's `failed` event: the answer could not be stored. */
+  failed?: { status: number; error: string; code: string };
   text: string;
 }
 
@@ -54,5 +56,7 @@ export async function ask(base: string, token: string, session: string, question
     .join('');
   const done = events.find((event) => event.startsWith('event: done\n'));
   const message = done ? JSON.parse(done.slice(done.indexOf('data: ') + 6)).message : undefined;
-  return { status: answer.status, streamed, message, text: answer.text };
+  const failedEvent = events.find((event) => event.startsWith('event: failed\n'));
+  const failed = failedEvent ? JSON.parse(failedEvent.slice(failedEvent.indexOf('data: ') + 6)) : undefined;
+  return { status: answer.status, streamed, message, failed, text: answer.text };
 }

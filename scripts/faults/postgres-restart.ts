@@ -10,19 +10,23 @@ import {
   startServer,
   startSink,
 } from './harness.ts';
-import { verifiedPerson } from './people.ts';
+import { ask, chatSession, verifiedPerson } from './people.ts';
 
-// PostgreSQL restarted (pg_ctl restart -m fast) while 20 clients write through the HTTP API: every
-// write answered 2xx is in the database afterwards, every other one got a clear 503, and the same
-// server process takes writes again once PostgreSQL is back.
+// PostgreSQL restarted (pg_ctl restart -m fast) while 50 clients write through the HTTP API
+// (sign-ups, birth-data saves, chat messages): every write answered 2xx is in the database
+// afterwards, every other one got a clear 503, and the same server process takes writes again once
+// PostgreSQL is back.
 
-const SAVERS = 10;
-const REGISTRARS = 10;
+const SAVERS = 15;
+const REGISTRARS = 20;
+const CHATTERS = 15;
+/** A chatter's pause between questions: keeps each under the plan's 50 messages a day. */
+const CHAT_PAUSE_MS = 250;
 const LOAD_BEFORE_MS = 2_000;
 const LOAD_AFTER_MS = 3_000;
 
 interface Write {
-  kind: 'register' | 'save';
+  kind: 'register' | 'save' | 'chat';
   key: string;
   answer: Answer;
 }
@@ -30,16 +34,20 @@ interface Write {
 export async function postgresRestart(pg: Postgres, work: string): Promise<string> {
   const sink = await startSink();
   const savers = Array.from({ length: SAVERS }, (_, i) => `saver.${i}@faults.test`);
+  const chatters = Array.from({ length: CHATTERS }, (_, i) => `chatter.${i}@faults.test`);
   const server = await startServer(
     {
       DATABASE_URL: pg.url,
       SMTP_URL: sink.url,
-      ADMIN_EMAILS: savers.join(','),
+      // Paid access without a checkout: the admin role.
+      ADMIN_EMAILS: [...savers, ...chatters].join(','),
       ...NO_LIMITS,
     },
     work,
   );
   const tokens = await Promise.all(savers.map((email) => verifiedPerson(server.base, sink, email)));
+  const chatTokens = await Promise.all(chatters.map((email) => verifiedPerson(server.base, sink, email)));
+  const conversations = await Promise.all(chatTokens.map((token) => chatSession(server.base, token)));
 
   const writes: Write[] = [];
   let running = true;
@@ -63,9 +71,32 @@ export async function postgresRestart(pg: Postgres, work: string): Promise<strin
       await sleep(20);
     }
   };
+  // A chat message counts as accepted when its answer streamed to the end (its done event carries
+  // the stored messages); otherwise its refusal must be as clear as any other write's.
+  const chatter = async (i: number) => {
+    for (let n = 0; running; n++) {
+      const key = `chat-${i}-${n}: what does my Sun mean?`;
+      const answered = await ask(server.base, chatTokens[i]!, conversations[i]!, key);
+      // Accepted: the answer streamed to its done event. Refused: a 503 before the stream, or the
+      // stream's failed event with the same status and message; anything else is unclear.
+      const failure = answered.failed;
+      const answer: Answer = answered.message
+        ? { status: 200, text: answered.text, json: () => ({}) }
+        : failure
+          ? { status: failure.status, text: answered.text, json: () => failure }
+          : {
+              status: answered.status === 200 ? 0 : answered.status,
+              text: answered.text,
+              json: () => JSON.parse(answered.text),
+            };
+      writes.push({ kind: 'chat', key, answer });
+      await sleep(CHAT_PAUSE_MS);
+    }
+  };
   const clients = [
     ...Array.from({ length: SAVERS }, (_, i) => saver(i)),
     ...Array.from({ length: REGISTRARS }, (_, i) => registrar(i)),
+    ...Array.from({ length: CHATTERS }, (_, i) => chatter(i)),
   ];
   await sleep(LOAD_BEFORE_MS);
   const restartStarted = Date.now();
@@ -121,6 +152,18 @@ export async function postgresRestart(pg: Postgres, work: string): Promise<strin
       throw new Error(`${savers[i]} has birth data "${name}", not their last accepted save`);
   }
 
+  // Every accepted chat message is stored, with the answer it got.
+  const storedQuestions = new Set(
+    (
+      await pg.query<{ content: string }>(
+        "select content from chat_messages where role = 'user' and content like 'chat-%'",
+      )
+    ).map((row) => row.content),
+  );
+  const lostChats = accepted.filter((write) => write.kind === 'chat' && !storedQuestions.has(write.key));
+  if (lostChats.length > 0)
+    throw new Error(`${lostChats.length} accepted chat messages are missing, e.g. "${lostChats[0]!.key}"`);
+
   // The same process takes writes again: no restart needed.
   const after = await call(server.base, 'POST', '/api/auth/register', {
     email: 'after.restart@faults.test',
@@ -132,5 +175,6 @@ export async function postgresRestart(pg: Postgres, work: string): Promise<strin
   if (server.child.exitCode !== null) throw new Error('the server process ended');
   await server.stop();
   await sink.close();
-  return `${writes.length} writes by 20 clients, ${accepted.length} accepted and all stored, ${refused.length} refused with 503; PostgreSQL restart took ${restartMs} ms; the same process took a write afterwards`;
+  const count = (kind: Write['kind']) => writes.filter((write) => write.kind === kind).length;
+  return `${writes.length} writes by ${SAVERS + REGISTRARS + CHATTERS} clients (${count('register')} sign-ups, ${count('save')} birth-data saves, ${count('chat')} chat messages), ${accepted.length} accepted and all stored, ${refused.length} refused with 503; PostgreSQL restart took ${restartMs} ms; the same process took a write afterwards`;
 }

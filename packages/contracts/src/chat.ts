@@ -122,6 +122,9 @@ export const ChatDoneSchema = z.object({
 });
 export type ChatDone = z.infer<typeof ChatDoneSchema>;
 
+/** The stream's last event instead of `done` when the answer could not be stored. */
+export const ChatFailedSchema = z.object({ status: z.number(), error: z.string(), code: z.string() });
+
 // The realtime socket (Socket.IO on the app's own port, path /socket.io, token in the handshake's
 // `auth.token`): the client emits `chat:send { sessionId, content }` and `chat:stop { sessionId }`;
 // the server emits the events below. `chat:done` goes to every connection of the person.

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { TEST_DATABASE_URL } from '../testing/harness.ts';
 import { openDatabase } from './db/database.ts';
-import { isDatabaseAway, registerErrorHandling } from './errors.ts';
+import { AppError, describeFailure, isDatabaseAway, registerErrorHandling } from './errors.ts';
 
 // The database away for a moment (PostgreSQL restarting, a failover) is not a fault in the request:
 // the answer is 503 with the plain "try again in a moment", and the process stays up.
@@ -43,6 +43,25 @@ describe('the database away', () => {
       await app.close();
       await database.close();
     }
+  });
+});
+
+describe('a failure told outside a reply (a stream under way, a socket)', () => {
+  it('keeps an AppError, calls the database away a 503 and anything else a bare 500', () => {
+    expect(describeFailure(new AppError(429, 'RATE_LIMITED', 'Enough for today.'))).toEqual({
+      status: 429,
+      error: 'Enough for today.',
+      code: 'RATE_LIMITED',
+    });
+    const away = Object.assign(new Error('terminating connection due to administrator command'), {
+      code: '57P01',
+    });
+    expect(describeFailure(away)).toEqual({ status: 503, error: statusMessage(503), code: 'UNAVAILABLE' });
+    expect(describeFailure(new TypeError('x is undefined'))).toEqual({
+      status: 500,
+      error: statusMessage(500),
+      code: 'INTERNAL',
+    });
   });
 });
 

@@ -119,6 +119,16 @@ export function isDatabaseAway(error: unknown): boolean {
   return false;
 }
 
+/**
+ * What a client is told of a failure outside a normal reply (a stream already under way, a
+ * socket): an AppError as it is, the database away as the SPEC's 503, anything else a bare 500.
+ */
+export function describeFailure(error: unknown): { status: number; error: string; code: string } {
+  if (error instanceof AppError) return { status: error.status, error: error.message, code: error.code };
+  if (isDatabaseAway(error)) return { status: 503, error: statusMessage(503), code: 'UNAVAILABLE' };
+  return { status: 500, error: statusMessage(500), code: 'INTERNAL' };
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
 import type { AuthUser } from '../../platform/auth-guard.ts';
-import { AppError } from '../../platform/errors.ts';
+import { describeFailure } from '../../platform/errors.ts';
 import type { ChatService } from './service.ts';
 
 // The app's realtime connection, Socket.IO on the server's own port: the same token authenticates
@@ -37,11 +37,6 @@ interface SocketData {
 export const userRoom = (userId: string) => `user:${userId}`;
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
-function problem(error: unknown): { status: number; error: string; code: string } {
-  if (error instanceof AppError) return { status: error.status, error: error.message, code: error.code };
-  return { status: 500, error: statusMessage(500), code: 'INTERNAL' };
-}
-
 export function attachRealtime(app: FastifyInstance, options: RealtimeOptions): Server {
   const io = new Server(app.server, {
     path: '/socket.io',
@@ -62,7 +57,7 @@ export function attachRealtime(app: FastifyInstance, options: RealtimeOptions): 
       await socket.join([userRoom(user.id), sessionRoom(user.sessionId)]);
       next();
     } catch (error) {
-      next(new Error(problem(error).error));
+      next(new Error(describeFailure(error).error));
     }
   });
 
@@ -106,7 +101,7 @@ export function attachRealtime(app: FastifyInstance, options: RealtimeOptions): 
         // finish() announces `chat:done` to the person's room, this socket included.
         await exchange.finish();
       } catch (error) {
-        socket.emit('chat:error', { sessionId: parsed.data.sessionId, ...problem(error) });
+        socket.emit('chat:error', { sessionId: parsed.data.sessionId, ...describeFailure(error) });
       } finally {
         if (data.answering.get(parsed.data.sessionId) === stop) data.answering.delete(parsed.data.sessionId);
       }

@@ -15,6 +15,7 @@ import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../platform/auth-guard.ts';
+import { describeFailure } from '../../platform/errors.ts';
 import type { ChatService } from './service.ts';
 
 const security = [{ bearerAuth: [] }];
@@ -120,7 +121,8 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, {
   );
 
   // The answer streams as server-sent events: a `data:` event per piece, then `event: done` with
-  // the stored messages. Refusals (unknown conversation, limits) come before the stream, as JSON.
+  // the stored messages, or `event: failed` with the error when the answer could not be stored.
+  // Refusals (unknown conversation, limits) come before the stream, as JSON.
   app.post(
     '/sessions/:id/messages',
     { ...options, schema: { tags, security, params: SessionParamsSchema, body: ChatMessageBodySchema } },
@@ -152,7 +154,16 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, {
       } catch (error) {
         request.log.error({ err: error }, 'chat answer failed');
       }
-      const message = await exchange.finish();
+      let message: Awaited<ReturnType<typeof exchange.finish>>;
+      try {
+        message = await exchange.finish();
+      } catch (error) {
+        // The answer could not be stored (the database went away mid-answer): the stream ends
+        // with the reason instead of its done event, so the client is not left waiting.
+        request.log.error({ err: error }, 'chat answer could not be stored');
+        if (!raw.destroyed) raw.end(`event: failed\ndata: ${JSON.stringify(describeFailure(error))}\n\n`);
+        return;
+      }
       if (!raw.destroyed) {
         raw.end(
           `event: done\ndata: ${JSON.stringify({ sessionId: exchange.session.id, message, userMessage: exchange.userMessage })}\n\n`,

@@ -1,4 +1,4 @@
-import { ChatDeltaSchema, ChatDoneSchema } from '@app/contracts/chat.ts';
+import { ChatDeltaSchema, ChatDoneSchema, ChatFailedSchema } from '@app/contracts/chat.ts';
 import { NETWORK_ERROR_MESSAGE, statusMessage } from '@app/contracts/errors.ts';
 import { bearerHeader, reportUnauthorized } from '../../../lib/api-client.ts';
 import { connectedRealtimeSocket } from '../../../lib/realtime-socket.ts';
@@ -68,11 +68,14 @@ async function sendOverHttp(
   const decoder = new TextDecoder();
   const parser = createSseParser();
   let done: SentExchange | undefined;
+  // The server's reason when the answer could not be stored (`event: failed`).
+  let failure: string | undefined;
   const take = (events: ReturnType<typeof parser.push>) => {
     for (const event of events) {
       const data: unknown = JSON.parse(event.data);
       if (event.event === 'done') done = ChatDoneSchema.parse(data);
       else if (event.event === 'message') onText(ChatDeltaSchema.parse(data).text);
+      else if (event.event === 'failed') failure = ChatFailedSchema.parse(data).error;
     }
   };
   try {
@@ -85,6 +88,6 @@ async function sendOverHttp(
     // fetch reports a dropped connection as a TypeError; anything else is a garbled stream.
     throw new ChatSendError(error instanceof TypeError ? NETWORK_ERROR_MESSAGE : CUT_OFF_MESSAGE);
   }
-  if (!done) throw new ChatSendError(CUT_OFF_MESSAGE);
+  if (!done) throw new ChatSendError(failure ?? CUT_OFF_MESSAGE);
   return done;
 }

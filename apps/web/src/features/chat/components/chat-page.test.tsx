@@ -191,6 +191,21 @@ describe('chat page', () => {
     expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy();
   });
 
+  it('shows the server’s reason when an answer could not be stored, with Retry', async () => {
+    const user = userEvent.setup();
+    show('/chat/s1');
+    await user.type(await screen.findByLabelText('Your question'), 'Tell me about Venus{Enter}');
+    await waitFor(() => expect(sent).toHaveLength(1));
+    write('data: {"text":"Venus is the planet of"}\n\n');
+    write(
+      'event: failed\ndata: {"status":503,"error":"Service temporarily unavailable","code":"UNAVAILABLE"}\n\n',
+    );
+    finish();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Service temporarily unavailable');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+
   it('shows a refusal with Retry, and Retry sends the same question again', async () => {
     const user = userEvent.setup();
     refusal = {
