@@ -60,6 +60,7 @@ async function main(): Promise<void> {
     if (only && !name.includes(only)) continue;
     const started = Date.now();
     try {
+      await pg.reset();
       const figures = await scenario(pg, work);
       passed += 1;
       console.log(`ok   ${name} (${((Date.now() - started) / 1000).toFixed(1)} s): ${figures}`);

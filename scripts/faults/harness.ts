@@ -85,6 +85,8 @@ export interface Postgres {
   /** pg_ctl restart -m fast: every connection is ended, the server is back when this resolves. */
   restart(): Promise<void>;
   query<Row>(text: string, values?: unknown[]): Promise<Row[]>;
+  /** An empty database under the same URL, so nothing one scenario left (mail waiting, people) reaches the next. */
+  reset(): Promise<void>;
 }
 
 export async function startPostgres(work: string): Promise<Postgres> {
@@ -113,6 +115,16 @@ export async function startPostgres(work: string): Promise<Postgres> {
       await client.connect();
       try {
         return (await client.query(text, values)).rows as Row[];
+      } finally {
+        await client.end();
+      }
+    },
+    async reset() {
+      const client = new pg.Client({ connectionString: url.replace(/\/postgres$/, '/template1') });
+      await client.connect();
+      try {
+        await client.query('drop database postgres with (force)');
+        await client.query('create database postgres');
       } finally {
         await client.end();
       }
