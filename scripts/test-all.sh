@@ -10,6 +10,9 @@ WORK=$(mktemp -d /tmp/astro-test.XXXXXX)
 chmod 755 "$WORK"
 PASSED=0 FAILED=0 SKIPPED=0
 FAILED_STEPS=()
+# One line per failed test, printed again at the end so the last lines of a run name them.
+FAILURES="$WORK/failures.txt"
+: > "$FAILURES"
 
 log() { printf '\n==> %s\n' "$*"; }
 die() { printf 'test-all: %s\n' "$*" >&2; echo "0 passed, 1 failed"; exit 1; }
@@ -45,7 +48,7 @@ add_counts() {
 run_check() {
   local name=$1; shift
   log "$name"
-  if "$@"; then add_counts "$name" 1 0 0; else add_counts "$name" 0 1 0; fi
+  if "$@"; then add_counts "$name" 1 0 0; else add_counts "$name" 0 1 0; echo "$name › (the whole step)" >> "$FAILURES"; fi
 }
 
 # A step that may not outlive its time limit (a build that finishes but leaves a timer or a server
@@ -68,11 +71,12 @@ run_vitest() {
   npx vitest run "$@" --reporter=default --reporter=json --outputFile.json="$report"
   local code=$?
   if [ -s "$report" ]; then
-    read -r p f s < <(node -e 'const r=require(process.argv[1]);console.log(r.numPassedTests,r.numFailedTests+(r.numRuntimeErrorTestSuites??0)+r.testResults.filter(t=>t.status==="failed"&&t.assertionResults.length===0).length,r.numPendingTests+r.numTodoTests)' "$report")
-    if [ "$code" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+    read -r p f s < <(node --import tsx scripts/test-report.ts vitest "$name" "$report" "$FAILURES")
+    if [ "$code" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; echo "$name › (exit $code with no failed test in its report)" >> "$FAILURES"; fi
     add_counts "$name" "$p" "$f" "$s"
   else
     add_counts "$name" 0 1 0
+    echo "$name › (no report: the run stopped before writing it)" >> "$FAILURES"
   fi
 }
 
@@ -143,14 +147,19 @@ E2E_REPORT="$WORK/e2e.json"
 PLAYWRIGHT_JSON_OUTPUT_NAME=$E2E_REPORT npx playwright test -c apps/web/playwright.config.ts --reporter=list,json
 code=$?
 if [ -s "$E2E_REPORT" ]; then
-  read -r p f s < <(node -e 'const s=require(process.argv[1]).stats;console.log(s.expected+s.flaky,s.unexpected,s.skipped)' "$E2E_REPORT")
-  if [ "$code" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+  read -r p f s < <(node --import tsx scripts/test-report.ts playwright e2e "$E2E_REPORT" "$FAILURES")
+  if [ "$code" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; echo "e2e › (exit $code with no failed test in its report)" >> "$FAILURES"; fi
   add_counts e2e "$p" "$f" "$s"
 else
   add_counts e2e 0 1 0
+  echo "e2e › (no report: the run stopped before writing it)" >> "$FAILURES"
 fi
 
 echo
-if [ ${#FAILED_STEPS[@]} -gt 0 ]; then echo "failed steps: ${FAILED_STEPS[*]}"; fi
+if [ ${#FAILED_STEPS[@]} -gt 0 ]; then
+  echo "failed steps: ${FAILED_STEPS[*]}"
+  echo "failed tests:"
+  sed 's/^/  /' "$FAILURES"
+fi
 if [ "$SKIPPED" -gt 0 ]; then echo "$PASSED passed, $FAILED failed, $SKIPPED skipped"; else echo "$PASSED passed, $FAILED failed"; fi
 [ "$FAILED" -eq 0 ]
