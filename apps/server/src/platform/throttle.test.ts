@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, testRateLimit } from '../testing/harness.ts';
 import { ManualClock } from './clock.ts';
@@ -68,36 +67,4 @@ describe('request limits at scale', () => {
       await t.close();
     }
   });
-
-  it('costs the same per request with 100,000 distinct clients as with the first thousand', async () => {
-    const t = await createTestApp({
-      config: { rateLimit: testRateLimit({ apiPerIp: { max: 5, windowMs: HOUR } }) },
-    });
-    try {
-      const clients = 100_000;
-      const batch = 1000;
-      const batchMs: number[] = [];
-      for (let start = 0; start < clients; start += batch) {
-        const began = performance.now();
-        for (let i = start; i < start + batch; i += 1) {
-          // Every request is counted under a key of its own: 10.x.y.z, then IPv6 /64s.
-          const ip =
-            i < 50_000
-              ? `10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`
-              : `2001:db8:${(i >> 16).toString(16)}:${(i & 0xffff).toString(16)}::1`;
-          const response = await t.app.inject({ url: '/api/nothing', remoteAddress: ip });
-          if (response.statusCode !== 404) throw new Error(`client ${ip} answered ${response.statusCode}`);
-        }
-        batchMs.push(performance.now() - began);
-      }
-      // Medians of ten batches at each end, so one batch slowed by a busy machine cannot decide;
-      // the clean-up this guards against made late requests 50 to 200 times dearer.
-      const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-      const early = median(batchMs.slice(1, 11));
-      const late = median(batchMs.slice(-10));
-      expect(late / early).toBeLessThan(3);
-    } finally {
-      await t.close();
-    }
-  }, 300_000);
 });
