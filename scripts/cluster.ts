@@ -379,7 +379,7 @@ async function main(): Promise<void> {
   startNginx(slots.map((slot) => slot.socket));
   await waitNginxReady();
   say(
-    `${PROCESSES} server processes behind nginx at http://localhost:${PORT} (Ctrl-C stops all; SIGHUP restarts them one by one)`,
+    `${PROCESSES} server processes behind nginx at http://localhost:${PORT} (Ctrl-C or SIGTERM stops all; \`kill -HUP ${process.pid}\` restarts them one by one)`,
   );
   announce(slots);
 
