@@ -73,6 +73,8 @@ export async function postgresRestart(pg: Postgres, work: string): Promise<strin
   };
   // A chat message counts as accepted when its answer streamed to the end (its done event carries
   // the stored messages); otherwise its refusal must be as clear as any other write's.
+  const answerIds: string[] = [];
+  const cutAnswers: string[] = [];
   const chatter = async (i: number) => {
     for (let n = 0; running; n++) {
       const key = `chat-${i}-${n}: what does my Sun mean?`;
@@ -80,6 +82,9 @@ export async function postgresRestart(pg: Postgres, work: string): Promise<strin
       // Accepted: the answer streamed to its done event. Refused: a 503 before the stream, or the
       // stream's failed event with the same status and message; anything else is unclear.
       const failure = answered.failed;
+      if (answered.message) answerIds.push(answered.message.id);
+      // An answer under way when the database went away is stored once it is back, not lost.
+      else if (answered.streamed) cutAnswers.push(key);
       const answer: Answer = answered.message
         ? { status: 200, text: answered.text, json: () => ({}) }
         : failure
@@ -163,6 +168,18 @@ export async function postgresRestart(pg: Postgres, work: string): Promise<strin
   const lostChats = accepted.filter((write) => write.kind === 'chat' && !storedQuestions.has(write.key));
   if (lostChats.length > 0)
     throw new Error(`${lostChats.length} accepted chat messages are missing, e.g. "${lostChats[0]!.key}"`);
+  const storedAnswers = new Set(
+    (await pg.query<{ id: string }>("select id from chat_messages where role = 'assistant'")).map(
+      (row) => row.id,
+    ),
+  );
+  const lostAnswers = answerIds.filter((id) => !storedAnswers.has(id));
+  if (lostAnswers.length > 0)
+    throw new Error(`${lostAnswers.length} answers that ended with done are not stored`);
+  if (cutAnswers.length > 0)
+    throw new Error(
+      `${cutAnswers.length} answers began to stream and were not stored, e.g. "${cutAnswers[0]}"`,
+    );
 
   // The same process takes writes again: no restart needed.
   const after = await call(server.base, 'POST', '/api/auth/register', {
@@ -176,5 +193,5 @@ export async function postgresRestart(pg: Postgres, work: string): Promise<strin
   await server.stop();
   await sink.close();
   const count = (kind: Write['kind']) => writes.filter((write) => write.kind === kind).length;
-  return `${writes.length} writes by ${SAVERS + REGISTRARS + CHATTERS} clients (${count('register')} sign-ups, ${count('save')} birth-data saves, ${count('chat')} chat messages), ${accepted.length} accepted and all stored, ${refused.length} refused with 503; PostgreSQL restart took ${restartMs} ms; the same process took a write afterwards`;
+  return `${writes.length} writes by ${SAVERS + REGISTRARS + CHATTERS} clients (${count('register')} sign-ups, ${count('save')} birth-data saves, ${count('chat')} chat messages), ${accepted.length} accepted and all stored (every answer that began to stream among them), ${refused.length} refused with 503; PostgreSQL restart took ${restartMs} ms; the same process took a write afterwards`;
 }

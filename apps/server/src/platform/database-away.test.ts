@@ -6,7 +6,13 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { TEST_DATABASE_URL } from '../testing/harness.ts';
 import { openDatabase } from './db/database.ts';
-import { AppError, describeFailure, isDatabaseAway, registerErrorHandling } from './errors.ts';
+import {
+  AppError,
+  describeFailure,
+  isDatabaseAway,
+  registerErrorHandling,
+  retryWhileDatabaseAway,
+} from './errors.ts';
 
 // The database away for a moment (PostgreSQL restarting, a failover) is not a fault in the request:
 // the answer is 503 with the plain "try again in a moment", and the process stays up.
@@ -62,6 +68,40 @@ describe('a failure told outside a reply (a stream under way, a socket)', () => 
       error: statusMessage(500),
       code: 'INTERNAL',
     });
+  });
+});
+
+describe('work that must not be lost while the database is away', () => {
+  const away = () =>
+    Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+
+  it('is tried again after each pause while the database is away, and its result returned', async () => {
+    let tries = 0;
+    const result = await retryWhileDatabaseAway(async () => {
+      tries += 1;
+      if (tries < 3) throw away();
+      return 'stored';
+    }, [1, 1, 1]);
+    expect(result).toBe('stored');
+    expect(tries).toBe(3);
+  });
+
+  it('gives up with the last failure once the pauses are spent, and at once on any other failure', async () => {
+    let tries = 0;
+    const spent = retryWhileDatabaseAway(async () => {
+      tries += 1;
+      throw away();
+    }, [1, 1]);
+    await expect(spent).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    expect(tries).toBe(3);
+
+    tries = 0;
+    const bug = retryWhileDatabaseAway(async () => {
+      tries += 1;
+      throw new TypeError('x is undefined');
+    }, [1, 1]);
+    await expect(bug).rejects.toThrow(TypeError);
+    expect(tries).toBe(1);
   });
 });
 

@@ -119,6 +119,29 @@ export function isDatabaseAway(error: unknown): boolean {
   return false;
 }
 
+/** Pauses between tries while the database is away: about 16 s in all, past a PostgreSQL restart. */
+const AWAY_PAUSES_MS = [250, 500, 1000, 2000, 4000, 8000];
+
+/**
+ * Runs `work` again while it fails because the database is away for a moment, for writes that
+ * cannot be asked for again (an answer already streamed to the person). Any other failure, or the
+ * database away for longer, is thrown as it is. `work` must be safe to repeat.
+ */
+export async function retryWhileDatabaseAway<T>(
+  work: () => Promise<T>,
+  pausesMs: readonly number[] = AWAY_PAUSES_MS,
+): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      const pause = pausesMs[attempt];
+      if (pause === undefined || !isDatabaseAway(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
+}
+
 /**
  * What a client is told of a failure outside a normal reply (a stream already under way, a
  * socket): an AppError as it is, the database away as the SPEC's 503, anything else a bare 500.

@@ -2,7 +2,7 @@ import { computeNatalChart } from '@app/astro/chart/natal-chart';
 import { composeAnswer, placementText } from '@app/interpretations/chat-composer';
 import { ordinal } from '@app/interpretations/knowledge';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   bearer,
   createTestApp,
@@ -12,6 +12,7 @@ import {
   uniqueEmail,
 } from '../../testing/harness.ts';
 import { chatFacts } from './facts.ts';
+import { ChatRepository, type NewMessage } from './repository.ts';
 
 // The chat API against the real app and database (SQLite, or PostgreSQL with TEST_DATABASE_URL),
 // answered by the built-in assistant. Paid access comes from the admin role, whose allowance is the
@@ -159,6 +160,38 @@ describe('asking', () => {
     expect(detail.messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant']);
     expect(detail.messages[1].content).toBe(done!.message.content);
     expect((await call(token, 'GET', '/usage')).json().data).toMatchObject({ used: 1, limit: 50 });
+  });
+
+  it('stores an answer once when the database is away for a moment as it is stored, and ends with done', async () => {
+    const token = await chatUser();
+    const session = await newSession(token);
+    const away = () => Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' });
+    const store = ChatRepository.prototype.addMessage;
+    let answerTries = 0;
+    // The first try is stored but its acknowledgement is lost; the second meets the database away.
+    const spy = vi.spyOn(ChatRepository.prototype, 'addMessage').mockImplementation(async function (
+      this: ChatRepository,
+      message: NewMessage,
+    ) {
+      if (message.role !== 'assistant') return store.call(this, message);
+      answerTries += 1;
+      if (answerTries === 1) await store.call(this, message);
+      if (answerTries <= 2) throw away();
+      return store.call(this, message);
+    });
+    try {
+      const answer = await call(token, 'POST', `/sessions/${session}/messages`, {
+        content: 'What does my Sun mean?',
+      });
+      expect(answer.statusCode).toBe(200);
+      const { pieces, done } = events(answer.body);
+      expect(done?.message.content).toBe(pieces.join(''));
+      expect(answerTries).toBe(3);
+    } finally {
+      spy.mockRestore();
+    }
+    const detail = (await call(token, 'GET', `/sessions/${session}`)).json().data;
+    expect(detail.messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant']);
   });
 
   it('refuses an empty, invisible-only or over-long message and stores nothing', async () => {

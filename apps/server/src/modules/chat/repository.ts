@@ -145,6 +145,8 @@ export class ChatRepository {
         fallback: message.fallback ? 1 : 0,
         created_at: message.createdAt,
       })
+      // The same message stored again (a retry after its first try's answer was lost) stays one.
+      .onConflict((conflict) => conflict.column('id').doNothing())
       .execute();
     return {
       id: message.id,

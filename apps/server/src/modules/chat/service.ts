@@ -14,7 +14,7 @@ import { memoriesIn, needsUpcoming } from '@app/interpretations/chat-composer';
 import { SIGNS } from '@app/interpretations/knowledge';
 import { transitTitle } from '@app/interpretations/landscape-composer';
 import type { Clock } from '../../platform/clock.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
+import { AppError, notFound, retryWhileDatabaseAway } from '../../platform/errors.ts';
 import type { Assistant } from './assistant.ts';
 import { type ChatBirth, chatFacts, natalOf, todaysTransits, upcomingTransits } from './facts.ts';
 import type { ChatRepository } from './repository.ts';
@@ -229,19 +229,22 @@ export class ChatService {
       completed = !signal.aborted;
     }
     const finish = async () => {
-      const message = await this.deps.repo.addMessage({
+      const answer = {
         id: randomUUID(),
         sessionId,
         userId: user.id,
-        role: 'assistant',
+        role: 'assistant' as const,
         content: said,
         facts: stream.facts,
         stopped: !completed,
         provider: stream.provider,
         fallback: stream.fallback,
         createdAt: this.now.toISOString(),
-      });
-      await this.deps.repo.touch(user.id, sessionId, message.createdAt);
+      };
+      // The answer has been said and cannot be asked for again: a database away for a moment
+      // (a PostgreSQL restart) delays storing it instead of losing it.
+      const message = await retryWhileDatabaseAway(() => this.deps.repo.addMessage(answer));
+      await retryWhileDatabaseAway(() => this.deps.repo.touch(user.id, sessionId, message.createdAt));
       this.deps.announce?.(user.id, { sessionId, message, userMessage });
       return message;
     };
