@@ -30,7 +30,8 @@ export interface Assistant {
 /** A composed answer as stream pieces: a sentence or a list line at a time. */
 export function* piecesOf(paragraphs: readonly string[]): Generator<string> {
   for (const [i, paragraph] of paragraphs.entries()) {
-    const parts = paragraph.split(/(?<=[.!?:])\s+(?=\S)|(?<=\n)/);
+    // Between sentences on one line (a list line ends in its newline, which stays in the text).
+    const parts = paragraph.split(/(?<=[.!?:])[ \t]+(?=\S)|(?<=\n)/);
     for (const [j, part] of parts.entries()) {
       const last = j === parts.length - 1;
       yield last ? part : part.endsWith('\n') ? part : `${part} `;
