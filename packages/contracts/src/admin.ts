@@ -227,7 +227,12 @@ export const SystemHealthSchema = z.object({
     latencyMs: z.number().nullable(),
     migrationsApplied: z.number(),
   }),
-  mail: z.object({ backlog: z.number(), lastError: z.string().nullable() }),
+  /** `delivery` is 'log' without SMTP_URL: mail stays in the outbox and goes to the server log. */
+  mail: z.object({
+    backlog: z.number(),
+    lastError: z.string().nullable(),
+    delivery: z.enum(['smtp', 'log']),
+  }),
   /** `reachable` is null where there is nothing to reach (the local test provider). */
   payments: z.object({ provider: z.string(), mode: z.string(), reachable: z.boolean().nullable() }),
   assistant: z.object({ provider: z.string(), model: z.string().nullable() }),

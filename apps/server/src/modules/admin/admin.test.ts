@@ -344,6 +344,8 @@ describe('figures', () => {
     expect(health.database).toMatchObject({ reachable: true, engine: t.app.database.engine });
     expect(health.database.migrationsApplied).toBeGreaterThan(10);
     expect(health.payments).toMatchObject({ provider: 'local', reachable: null });
+    // This test server has no SMTP_URL: its mail stays in the outbox, and health says so.
+    expect(health.mail).toMatchObject({ delivery: 'log', lastError: null });
     // The test server runs no scheduled jobs (the tests drive them by hand).
     expect(health.jobs).toEqual({ scheduled: false, runs: [] });
   });

@@ -104,7 +104,11 @@ export async function systemHealth(app: FastifyInstance, jobs: boolean): Promise
       latencyMs,
       migrationsApplied: n(migrations?.rows[0]?.n),
     },
-    mail: { backlog: n(backlog?.n), lastError: lastError?.last_error ?? null },
+    mail: {
+      backlog: n(backlog?.n),
+      lastError: lastError?.last_error ?? null,
+      delivery: app.config.smtpUrl ? 'smtp' : 'log',
+    },
     payments: {
       provider: billing.provider,
       mode:

@@ -12,7 +12,7 @@ const health = (payments: SystemHealth['payments']): SystemHealth => ({
   uptimeSeconds: 3725,
   memory: { rssBytes: 150 * 1024 * 1024, heapUsedBytes: 60 * 1024 * 1024 },
   database: { engine: 'sqlite', reachable: true, latencyMs: 0.4, migrationsApplied: 22 },
-  mail: { backlog: 0, lastError: null },
+  mail: { backlog: 0, lastError: null, delivery: 'smtp' },
   payments,
   assistant: { provider: 'builtin', model: null },
   jobs: { scheduled: true, runs: [] },
@@ -27,6 +27,24 @@ describe('the system health section', () => {
     renderWithProviders(<HealthSection />);
     expect(await screen.findByText('built-in test checkout (no real payments)')).toBeTruthy();
     expect(screen.getByText('1 h 2 min')).toBeTruthy();
+  });
+
+  it('says plainly that mail is not sent without SMTP, and names the database and the assistant', async () => {
+    server.answers['GET /api/admin/system-health'] = ok({
+      success: true,
+      data: {
+        ...health({ provider: 'local', mode: 'local', reachable: null }),
+        mail: { backlog: 2, lastError: null, delivery: 'log' },
+      },
+    });
+    renderWithProviders(<HealthSection />);
+    expect(
+      await screen.findByText(
+        '2 messages in the outbox · not sent: no SMTP_URL is set, so each mail is written to the server log',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('SQLite, reachable in 0.4 ms, 22 migrations applied')).toBeTruthy();
+    expect(screen.getByText('built-in assistant (answers from the chart, no outside service)')).toBeTruthy();
   });
 
   it('shows Stripe with its mode and whether it answers', async () => {

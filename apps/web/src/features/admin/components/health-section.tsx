@@ -1,6 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import { countOf } from '../../../lib/count-of.ts';
 import { healthQuery } from '../api/admin-api.ts';
 import { QueryState } from './query-state.tsx';
+
+const ENGINE_NAMES: Record<string, string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
 
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
@@ -22,11 +25,13 @@ export function HealthSection() {
             ['Up for', duration(h.uptimeSeconds)],
             [
               'Database',
-              `${h.database.engine}, ${h.database.reachable ? `reachable in ${h.database.latencyMs} ms` : 'NOT reachable'}, ${h.database.migrationsApplied} migrations applied`,
+              `${ENGINE_NAMES[h.database.engine] ?? h.database.engine}, ${h.database.reachable ? `reachable in ${h.database.latencyMs} ms` : 'NOT reachable'}, ${h.database.migrationsApplied} migrations applied`,
             ],
             [
               'Mail',
-              `${h.mail.backlog} waiting${h.mail.lastError ? ` · last error: ${h.mail.lastError}` : ''}`,
+              h.mail.delivery === 'log'
+                ? `${countOf(h.mail.backlog, 'message')} in the outbox · not sent: no SMTP_URL is set, so each mail is written to the server log`
+                : `${h.mail.backlog} waiting${h.mail.lastError ? ` · last error: ${h.mail.lastError}` : ''}`,
             ],
             [
               'Payments',
@@ -36,7 +41,9 @@ export function HealthSection() {
             ],
             [
               'Assistant',
-              h.assistant.model ? `${h.assistant.provider}, ${h.assistant.model}` : h.assistant.provider,
+              h.assistant.provider === 'builtin'
+                ? 'built-in assistant (answers from the chart, no outside service)'
+                : `${h.assistant.provider === 'openai' ? 'OpenAI-compatible service' : h.assistant.provider}${h.assistant.model ? `, ${h.assistant.model}` : ''}`,
             ],
             [
               'Scheduled jobs',

@@ -25,6 +25,11 @@ export function TrendChart({ title, dates, series }: { title: string; dates: str
       ticks: { stroke: 'rgba(127,127,127,0.3)' },
     };
     const x = dates.map((date) => Date.parse(`${date}T00:00:00Z`) / 1000);
+    const lastDay = dates.length - 1;
+    // Away from the pointer the legend shows the latest day's figures, not empty dashes.
+    const showLatest = (plot: uPlot) => {
+      if (plot.cursor.idx == null && lastDay >= 0) plot.setLegend({ idx: lastDay }, false);
+    };
     const chart = new uPlot(
       {
         width: element.clientWidth,
@@ -32,7 +37,10 @@ export function TrendChart({ title, dates, series }: { title: string; dates: str
         series: [{}, ...series.map((s) => ({ label: s.label, stroke: s.color, width: 2 }))],
         axes: [axis, axis],
         scales: { x: { time: true } },
+        // The days are calendar dates (UTC midnights): shown as such in every time zone.
+        tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC'),
         legend: { show: true },
+        hooks: { ready: [showLatest], setCursor: [showLatest] },
       },
       [x, ...series.map((s) => s.values)],
       element,
