@@ -9,6 +9,8 @@ export interface Series {
   color: string;
 }
 
+const isoDay = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+
 /**
  * A line chart of daily figures (uPlot: small and fast), sized to its box. Screen readers get the
  * same figures as a table beside it, so the canvas itself is hidden from them.
@@ -34,7 +36,11 @@ export function TrendChart({ title, dates, series }: { title: string; dates: str
       {
         width: element.clientWidth,
         height: 220,
-        series: [{}, ...series.map((s) => ({ label: s.label, stroke: s.color, width: 2 }))],
+        series: [
+          // The legend names the day as the date it is (2026-11-26), not a time of day.
+          { label: 'Day', value: (_plot, seconds) => (seconds == null ? '' : isoDay(seconds)) },
+          ...series.map((s) => ({ label: s.label, stroke: s.color, width: 2 })),
+        ],
         axes: [axis, axis],
         scales: { x: { time: true } },
         // The days are calendar dates (UTC midnights): shown as such in every time zone.
