@@ -1,3 +1,5 @@
+import { apiRequest } from '../../scripts/api-request.ts';
+
 // What the benchmarks ask of the server under test: requests, and people ready to use it.
 
 /** Sends a request (a JSON body when given, the token as a bearer); a refusal throws with its answer. */
@@ -8,14 +10,7 @@ export async function request(
   body?: unknown,
   token?: string,
 ): Promise<Response> {
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      ...(body !== undefined && { 'content-type': 'application/json' }),
-      ...(token && { authorization: `Bearer ${token}` }),
-    },
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  });
+  const response = await fetch(`${base}${url}`, apiRequest(method, body, token));
   if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
   return response;
 }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { type SmtpSink, startSmtpSink } from '../../apps/server/src/testing/smtp-sink.ts';
+import { apiRequest } from '../api-request.ts';
 import { commandExists, ensurePackages } from '../debian-packages.ts';
 
 // What the fault scenarios share: a throwaway PostgreSQL cluster (restartable), a throwaway Redis
@@ -276,12 +277,7 @@ export async function call(
 ): Promise<Answer> {
   try {
     const response = await fetch(`${base}${url}`, {
-      method,
-      headers: {
-        ...(body !== undefined && { 'content-type': 'application/json' }),
-        ...(token && { authorization: `Bearer ${token}` }),
-      },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
+      ...apiRequest(method, body, token),
       signal: AbortSignal.timeout(20_000),
     });
     const text = await response.text();
