@@ -35,6 +35,27 @@ describe('the system health section', () => {
       data: {
         ...health({ provider: 'local', mode: 'local', reachable: null }),
         mail: { backlog: 2, lastError: null, delivery: 'log' },
+        jobs: {
+          scheduled: true,
+          runs: [
+            {
+              name: 'sent mail clean-up',
+              intervalMs: 60_000,
+              lastRunAt: null,
+              lastDurationMs: null,
+              lastError: null,
+              lagMs: 0,
+            },
+            {
+              name: 'landscape pre-generation',
+              intervalMs: 60_000,
+              lastRunAt: null,
+              lastDurationMs: null,
+              lastError: 'disk full',
+              lagMs: 5000,
+            },
+          ],
+        },
       },
     });
     renderWithProviders(<HealthSection />);
@@ -45,6 +66,11 @@ describe('the system health section', () => {
     ).toBeTruthy();
     expect(screen.getByText('SQLite, reachable in 0.4 ms, 22 migrations applied')).toBeTruthy();
     expect(screen.getByText('built-in assistant (answers from the chart, no outside service)')).toBeTruthy();
+    // One line per scheduled job.
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'sent mail clean-up: not run yet',
+      'landscape pre-generation: not run yet, 5 s late, failed: disk full',
+    ]);
   });
 
   it('shows Stripe with its mode and whether it answers', async () => {

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { countOf } from '../../../lib/count-of.ts';
 import { healthQuery } from '../api/admin-api.ts';
 import { QueryState } from './query-state.tsx';
@@ -20,47 +21,52 @@ export function HealthSection() {
     <QueryState query={health}>
       {(h) => (
         <dl className="grid gap-3 sm:grid-cols-2">
-          {[
-            ['Version', h.version],
-            ['Up for', duration(h.uptimeSeconds)],
+          {(
             [
-              'Database',
-              `${ENGINE_NAMES[h.database.engine] ?? h.database.engine}, ${h.database.reachable ? `reachable in ${h.database.latencyMs} ms` : 'NOT reachable'}, ${h.database.migrationsApplied} migrations applied`,
-            ],
-            [
-              'Mail',
-              h.mail.delivery === 'log'
-                ? `${countOf(h.mail.backlog, 'message')} in the outbox · not sent: no SMTP_URL is set, so each mail is written to the server log`
-                : `${h.mail.backlog} waiting${h.mail.lastError ? ` · last error: ${h.mail.lastError}` : ''}`,
-            ],
-            [
-              'Payments',
-              h.payments.provider === 'local'
-                ? 'built-in test checkout (no real payments)'
-                : `${h.payments.provider} (${h.payments.mode})${h.payments.reachable === false ? ' · NOT reachable' : h.payments.reachable ? ' · reachable' : ''}`,
-            ],
-            [
-              'Assistant',
-              h.assistant.provider === 'builtin'
-                ? 'built-in assistant (answers from the chart, no outside service)'
-                : `${h.assistant.provider === 'openai' ? 'OpenAI-compatible service' : h.assistant.provider}${h.assistant.model ? `, ${h.assistant.model}` : ''}`,
-            ],
-            [
-              'Scheduled jobs',
-              h.jobs.scheduled
-                ? h.jobs.runs
-                    .map(
-                      (job) =>
-                        `${job.name}: ${job.lastRunAt ? `last run ${new Date(job.lastRunAt).toLocaleTimeString()}` : 'not run yet'}${job.lagMs > 0 ? `, ${Math.round(job.lagMs / 1000)} s late` : ''}${job.lastError ? `, failed: ${job.lastError}` : ''}`,
-                    )
-                    .join(' · ')
-                : 'Not running in this process',
-            ],
-            [
-              'Memory',
-              `${megabytes(h.memory.rssBytes)} resident · ${megabytes(h.memory.heapUsedBytes)} heap`,
-            ],
-          ].map(([label, value]) => (
+              ['Version', h.version],
+              ['Up for', duration(h.uptimeSeconds)],
+              [
+                'Database',
+                `${ENGINE_NAMES[h.database.engine] ?? h.database.engine}, ${h.database.reachable ? `reachable in ${h.database.latencyMs} ms` : 'NOT reachable'}, ${h.database.migrationsApplied} migrations applied`,
+              ],
+              [
+                'Mail',
+                h.mail.delivery === 'log'
+                  ? `${countOf(h.mail.backlog, 'message')} in the outbox · not sent: no SMTP_URL is set, so each mail is written to the server log`
+                  : `${h.mail.backlog} waiting${h.mail.lastError ? ` · last error: ${h.mail.lastError}` : ''}`,
+              ],
+              [
+                'Payments',
+                h.payments.provider === 'local'
+                  ? 'built-in test checkout (no real payments)'
+                  : `${h.payments.provider} (${h.payments.mode})${h.payments.reachable === false ? ' · NOT reachable' : h.payments.reachable ? ' · reachable' : ''}`,
+              ],
+              [
+                'Assistant',
+                h.assistant.provider === 'builtin'
+                  ? 'built-in assistant (answers from the chart, no outside service)'
+                  : `${h.assistant.provider === 'openai' ? 'OpenAI-compatible service' : h.assistant.provider}${h.assistant.model ? `, ${h.assistant.model}` : ''}`,
+              ],
+              [
+                'Scheduled jobs',
+                h.jobs.scheduled ? (
+                  <ul className="space-y-1">
+                    {h.jobs.runs.map((job) => (
+                      <li key={job.name}>
+                        {`${job.name}: ${job.lastRunAt ? `last run ${new Date(job.lastRunAt).toLocaleTimeString()}` : 'not run yet'}${job.lagMs > 0 ? `, ${Math.round(job.lagMs / 1000)} s late` : ''}${job.lastError ? `, failed: ${job.lastError}` : ''}`}
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  'Not running in this process'
+                ),
+              ],
+              [
+                'Memory',
+                `${megabytes(h.memory.rssBytes)} resident · ${megabytes(h.memory.heapUsedBytes)} heap`,
+              ],
+            ] satisfies [string, ReactNode][]
+          ).map(([label, value]) => (
             <div key={label} className="rounded-xl border border-line bg-surface p-4">
               <dt className="text-sm text-muted">{label}</dt>
               <dd className="mt-1 break-words">{value}</dd>
