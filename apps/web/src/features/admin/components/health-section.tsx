@@ -1,3 +1,4 @@
+import type { SystemHealth } from '@app/contracts/admin.ts';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { countOf } from '../../../lib/count-of.ts';
@@ -13,6 +14,20 @@ function duration(seconds: number): string {
   const hours = Math.floor((seconds % 86_400) / 3600);
   const minutes = Math.floor((seconds % 3600) / 60);
   return days > 0 ? `${days} d ${hours} h` : hours > 0 ? `${hours} h ${minutes} min` : `${minutes} min`;
+}
+
+/** One line per scheduled job, or why there are none. */
+function scheduledJobs(jobs: SystemHealth['jobs']): ReactNode {
+  if (!jobs.scheduled) return 'Not running in this process';
+  return (
+    <ul className="space-y-1">
+      {jobs.runs.map((job) => (
+        <li key={job.name}>
+          {`${job.name}: ${job.lastRunAt ? `last run ${new Date(job.lastRunAt).toLocaleTimeString()}` : 'not run yet'}${job.lagMs > 0 ? `, ${Math.round(job.lagMs / 1000)} s late` : ''}${job.lastError ? `, failed: ${job.lastError}` : ''}`}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 export function HealthSection() {
@@ -47,20 +62,7 @@ export function HealthSection() {
                   ? 'built-in assistant (answers from the chart, no outside service)'
                   : `${h.assistant.provider === 'openai' ? 'OpenAI-compatible service' : h.assistant.provider}${h.assistant.model ? `, ${h.assistant.model}` : ''}`,
               ],
-              [
-                'Scheduled jobs',
-                h.jobs.scheduled ? (
-                  <ul className="space-y-1">
-                    {h.jobs.runs.map((job) => (
-                      <li key={job.name}>
-                        {`${job.name}: ${job.lastRunAt ? `last run ${new Date(job.lastRunAt).toLocaleTimeString()}` : 'not run yet'}${job.lagMs > 0 ? `, ${Math.round(job.lagMs / 1000)} s late` : ''}${job.lastError ? `, failed: ${job.lastError}` : ''}`}
-                      </li>
-                    ))}
-                  </ul>
-                ) : (
-                  'Not running in this process'
-                ),
-              ],
+              ['Scheduled jobs', scheduledJobs(h.jobs)],
               [
                 'Memory',
                 `${megabytes(h.memory.rssBytes)} resident · ${megabytes(h.memory.heapUsedBytes)} heap`,
