@@ -2,6 +2,7 @@ import { computeNatalChart } from '@app/astro/chart/natal-chart';
 import { composeAnswer, placementText } from '@app/interpretations/chat-composer';
 import { ordinal } from '@app/interpretations/knowledge';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   bearer,
@@ -12,6 +13,7 @@ import {
   uniqueEmail,
 } from '../../testing/harness.ts';
 import { chatFacts } from './facts.ts';
+import { up as mendAnswerListLines } from './migrations/0062-chat-answer-list-lines.ts';
 import { ChatRepository, type NewMessage } from './repository.ts';
 
 // The chat API against the real app and database (SQLite, or PostgreSQL with TEST_DATABASE_URL),
@@ -192,6 +194,32 @@ describe('asking', () => {
     }
     const detail = (await call(token, 'GET', `/sessions/${session}`)).json().data;
     expect(detail.messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant']);
+  });
+
+  it('puts back on their own lines the list items of answers stored with them run together', async () => {
+    const token = await chatUser();
+    const session = await newSession(token);
+    await call(token, 'POST', `/sessions/${session}/messages`, { content: 'What does my Sun mean?' });
+    await call(token, 'POST', `/sessions/${session}/messages`, { content: 'And my Moon?' });
+    const stored = (await call(token, 'GET', `/sessions/${session}`)).json().data.messages;
+    const [builtin, outside] = stored
+      .filter((m: { role: string }) => m.role === 'assistant')
+      .map((m: { id: string }) => m.id);
+    const listed =
+      'Transits:\n\n- **Mercury trines your natal Venus**: talk flows.\n- **Sun squares your natal Venus**: friction.';
+    const runTogether = listed.replace('.\n- **', '. - **');
+    const { db } = t.app.database;
+    await db.updateTable('chat_messages').set({ content: runTogether }).where('id', '=', builtin).execute();
+    // An outside service's answer is kept as it wrote it.
+    await db
+      .updateTable('chat_messages')
+      .set({ content: runTogether, provider: 'openai', fallback: 0 })
+      .where('id', '=', outside)
+      .execute();
+    await mendAnswerListLines(db as unknown as Kysely<unknown>);
+    const after = (await call(token, 'GET', `/sessions/${session}`)).json().data.messages;
+    expect(after.find((m: { id: string }) => m.id === builtin).content).toBe(listed);
+    expect(after.find((m: { id: string }) => m.id === outside).content).toBe(runTogether);
   });
 
   it('refuses an empty, invisible-only or over-long message and stores nothing', async () => {

@@ -4,6 +4,7 @@ import { defineModule } from '../../platform/module.ts';
 import { type Assistant, builtinAssistant } from './assistant.ts';
 import * as chat from './migrations/0060-chat.ts';
 import * as chatByTime from './migrations/0061-chat-messages-by-time.ts';
+import * as answerListLines from './migrations/0062-chat-answer-list-lines.ts';
 import { openAiAssistant } from './openai-assistant.ts';
 import { attachRealtime, userRoom } from './realtime.ts';
 import { shareRealtimeAcrossProcesses } from './realtime-adapter.ts';
@@ -20,7 +21,11 @@ import { pushSessionEndings } from './session-push.ts';
 export const chatModule = defineModule({
   name: 'chat',
   dependencies: ['auth', 'subscription', 'birth-data'],
-  migrations: { '0060-chat': chat, '0061-chat-messages-by-time': chatByTime },
+  migrations: {
+    '0060-chat': chat,
+    '0061-chat-messages-by-time': chatByTime,
+    '0062-chat-answer-list-lines': answerListLines,
+  },
   async register(app) {
     const settings = app.config.assistant ?? { provider: 'builtin' };
     const assistant: Assistant =

@@ -27,6 +27,7 @@ const RECORDED = [
   '0052-landscape-change-notices',
   '0060-chat',
   '0061-chat-messages-by-time',
+  '0062-chat-answer-list-lines',
 ];
 
 let test: TestDatabase;
