@@ -30,6 +30,9 @@ export const SubscriptionStatusFilterSchema = z.enum([
 
 // Dashboard
 
+/** 'log' without SMTP_URL: mail stays in the outbox and each one goes to the server log instead. */
+export const MailDeliverySchema = z.enum(['smtp', 'log']);
+
 export const AdminDashboardSchema = z.object({
   users: z.object({
     total: z.number(),
@@ -48,10 +51,12 @@ export const AdminDashboardSchema = z.object({
   churn30d: z.object({ ended: z.number(), base: z.number(), rate: z.number().nullable() }),
   today: z.object({ chatMessages: z.number(), landscapes: z.number() }),
   mailBacklog: z.number(),
+  mailDelivery: MailDeliverySchema,
   openPartnerApplications: z.number(),
   openContactMessages: z.number(),
 });
 export type AdminDashboard = z.infer<typeof AdminDashboardSchema>;
+export type MailDelivery = z.infer<typeof MailDeliverySchema>;
 
 // Users
 
@@ -227,11 +232,10 @@ export const SystemHealthSchema = z.object({
     latencyMs: z.number().nullable(),
     migrationsApplied: z.number(),
   }),
-  /** `delivery` is 'log' without SMTP_URL: mail stays in the outbox and goes to the server log. */
   mail: z.object({
     backlog: z.number(),
     lastError: z.string().nullable(),
-    delivery: z.enum(['smtp', 'log']),
+    delivery: MailDeliverySchema,
   }),
   /** `reachable` is null where there is nothing to reach (the local test provider). */
   payments: z.object({ provider: z.string(), mode: z.string(), reachable: z.boolean().nullable() }),

@@ -309,6 +309,8 @@ describe('figures', () => {
     expect(trials.converted - before.trialConversion30d.converted).toBe(1);
     if (before.trialConversion30d.ended === 0) expect(trials.rate).toBeCloseTo(1 / 3);
     expect(after.users.total - before.users.total).toBe(4);
+    // This test server has no SMTP_URL: the dashboard says its mail is not being sent.
+    expect(after.mailDelivery).toBe('log');
     expect((after.subscriptionsByStatus.canceled ?? 0) - (before.subscriptionsByStatus.canceled ?? 0)).toBe(
       2,
     );

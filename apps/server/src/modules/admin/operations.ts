@@ -1,4 +1,4 @@
-import type { AdminSubscriptionsPage, SystemHealth } from '@app/contracts/admin.ts';
+import type { AdminSubscriptionsPage, MailDelivery, SystemHealth } from '@app/contracts/admin.ts';
 import { APP_VERSION_LABEL } from '@app/contracts/constants.ts';
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
@@ -66,6 +66,10 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
+/** Whether mail in the outbox is being sent, or only written to the log (no SMTP_URL). */
+export const mailDelivery = (config: { smtpUrl: string | undefined }): MailDelivery =>
+  config.smtpUrl ? 'smtp' : 'log';
+
 /** What an operator checks first when something seems wrong. */
 export async function systemHealth(app: FastifyInstance, jobs: boolean): Promise<SystemHealth> {
   const { db } = app.database;
@@ -107,7 +111,7 @@ export async function systemHealth(app: FastifyInstance, jobs: boolean): Promise
     mail: {
       backlog: n(backlog?.n),
       lastError: lastError?.last_error ?? null,
-      delivery: app.config.smtpUrl ? 'smtp' : 'log',
+      delivery: mailDelivery(app.config),
     },
     payments: {
       provider: billing.provider,

@@ -22,7 +22,7 @@ import {
 import { OkMessageSchema } from '@app/contracts/errors.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditActorOf } from '../../platform/audit/audit-log.ts';
-import { listSubscriptions, systemHealth } from './operations.ts';
+import { listSubscriptions, mailDelivery, systemHealth } from './operations.ts';
 import type { AdminReports } from './reports.ts';
 import type { AdminUsers } from './users.ts';
 
@@ -42,7 +42,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/dashboard',
     { schema: { tags, security, response: { 200: adminAnswer(AdminDashboardSchema) } } },
-    async () => ok(await reports.dashboard(now())),
+    async () => ok({ ...(await reports.dashboard(now())), mailDelivery: mailDelivery(app.config) }),
   );
 
   app.get(

@@ -134,7 +134,11 @@ export function OverviewSection() {
               value={d.today.chatMessages}
               note={`${nounFor(d.today.chatMessages, 'chat message')} · ${countOf(d.today.landscapes, 'landscape')}`}
             />
-            <Kpi label="Mail waiting" value={d.mailBacklog} />
+            <Kpi
+              label="Mail waiting"
+              value={d.mailBacklog}
+              note={d.mailDelivery === 'log' ? 'Not sent: no SMTP_URL is set (see System health)' : undefined}
+            />
             <Kpi
               label="Waiting for you"
               value={d.openPartnerApplications + d.openContactMessages}
