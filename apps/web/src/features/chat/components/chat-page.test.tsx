@@ -176,12 +176,18 @@ describe('chat page', () => {
     expect(screen.queryByRole('button', { name: 'Stop' })).toBeNull();
   });
 
-  it('stops an answer midway and keeps what was said, marked stopped', async () => {
+  /** Asks about Venus in an open conversation and streams the first piece of the answer. */
+  async function askAboutVenus() {
     const user = userEvent.setup();
     show('/chat/s1');
     await user.type(await screen.findByLabelText('Your question'), 'Tell me about Venus{Enter}');
     await waitFor(() => expect(sent).toHaveLength(1));
     write('data: {"text":"Venus is the planet of"}\n\n');
+    return user;
+  }
+
+  it('stops an answer midway and keeps what was said, marked stopped', async () => {
+    const user = await askAboutVenus();
     await waitFor(() => expect(liveRegion().textContent).toContain('Venus is the planet of'));
 
     await user.click(screen.getByRole('button', { name: 'Stop' }));
@@ -192,11 +198,7 @@ describe('chat page', () => {
   });
 
   it('shows the server’s reason when an answer could not be stored, with Retry', async () => {
-    const user = userEvent.setup();
-    show('/chat/s1');
-    await user.type(await screen.findByLabelText('Your question'), 'Tell me about Venus{Enter}');
-    await waitFor(() => expect(sent).toHaveLength(1));
-    write('data: {"text":"Venus is the planet of"}\n\n');
+    await askAboutVenus();
     write(
       'event: failed\ndata: {"status":503,"error":"Service temporarily unavailable","code":"UNAVAILABLE"}\n\n',
     );
