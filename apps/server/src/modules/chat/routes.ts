@@ -158,8 +158,8 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, {
       try {
         message = await exchange.finish();
       } catch (error) {
-        // The answer could not be stored (the database went away mid-answer): the stream ends
-        // with the reason instead of its done event, so the client is not left waiting.
+        // The answer could not be stored (the database stayed away through finish's retries):
+        // the stream ends with the reason instead of its done event, so the client is not left waiting.
         request.log.error({ err: error }, 'chat answer could not be stored');
         if (!raw.destroyed) raw.end(`event: failed\ndata: ${JSON.stringify(describeFailure(error))}\n\n`);
         return;
