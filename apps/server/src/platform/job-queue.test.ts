@@ -66,12 +66,13 @@ if (!TEST_REDIS_URL) {
         // One run for each period (each due time), never two, whichever process took it.
         const periods = runs.map((run) => run.dueAt);
         expect(new Set(periods).size).toBe(runs.length);
-        // Due times a whole number of intervals apart (a busy machine may skip a period, as a
-        // late run does in one process), in order.
+        // In order, and never two within one interval. A busy machine may skip a period, as a late
+        // run does in one process; BullMQ then moves to the next whole multiple of the interval,
+        // which need not keep the phase of the first due time (the second process's scheduling
+        // meeting a run in progress resets it), so the gaps are at least one interval, not exact
+        // multiples of it.
         for (let i = 1; i < periods.length; i += 1) {
-          const gap = periods[i]! - periods[i - 1]!;
-          expect(gap).toBeGreaterThan(0);
-          expect(gap % intervalMs).toBe(0);
+          expect(periods[i]! - periods[i - 1]!).toBeGreaterThanOrEqual(intervalMs);
         }
         // Both reports show the last run, wherever it happened.
         const [one, two] = await Promise.all([t.app.scheduledJobs.report(), other.scheduledJobs.report()]);
