@@ -73,6 +73,20 @@ describe('the system health section', () => {
     ]);
   });
 
+  it('shows the outbox and the last delivery error when the SMTP server refuses', async () => {
+    server.answers['GET /api/admin/system-health'] = ok({
+      success: true,
+      data: {
+        ...health({ provider: 'local', mode: 'local', reachable: null }),
+        mail: { backlog: 1, lastError: 'connect ECONNREFUSED 127.0.0.1:25', delivery: 'smtp' },
+      },
+    });
+    renderWithProviders(<HealthSection />);
+    expect(
+      await screen.findByText('1 message in the outbox · last error: connect ECONNREFUSED 127.0.0.1:25'),
+    ).toBeTruthy();
+  });
+
   it('shows Stripe with its mode and whether it answers', async () => {
     server.answers['GET /api/admin/system-health'] = ok({
       success: true,

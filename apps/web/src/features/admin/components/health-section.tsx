@@ -46,9 +46,13 @@ export function HealthSection() {
               ],
               [
                 'Mail',
-                h.mail.delivery === 'log'
-                  ? `${countOf(h.mail.backlog, 'message')} in the outbox · not sent: no SMTP_URL is set, so each mail is written to the server log`
-                  : `${h.mail.backlog} waiting${h.mail.lastError ? ` · last error: ${h.mail.lastError}` : ''}`,
+                `${countOf(h.mail.backlog, 'message')} in the outbox${
+                  h.mail.delivery === 'log'
+                    ? ' · not sent: no SMTP_URL is set, so each mail is written to the server log'
+                    : h.mail.lastError
+                      ? ` · last error: ${h.mail.lastError}`
+                      : ''
+                }`,
               ],
               [
                 'Payments',
