@@ -4,6 +4,7 @@ import { expect, test } from '@playwright/test';
 import { ADMIN_AREA_EMAIL } from '../playwright.config.ts';
 import { logInThroughUi, PASSWORD, registerThroughUi, uniqueEmail } from './support/accounts.ts';
 import { expectNoSeriousViolations, expectNoSidewaysScroll } from './support/axe.ts';
+import { linkIn, waitForMail } from './support/mail.ts';
 import { keepSecret, totpCode } from './support/second-factor.ts';
 
 // An operator sets up two-step sign-in, finds a person by email and disables them (their open tab
@@ -54,6 +55,9 @@ test('an admin enrols TOTP, disables a person, approves a partner and reads the 
 
   // The operator signs up and opens the admin area from the account menu.
   await registerThroughUi(page, ADMIN_AREA_EMAIL, 'Olivia Operator');
+  // The listed address is an admin only once its owner opens the mailed link.
+  await page.goto(linkIn(await waitForMail(ADMIN_AREA_EMAIL, /confirm your email/i), 'verify-email'));
+  await expect(page.getByRole('heading', { name: 'Email verified' })).toBeVisible();
   await page.getByRole('button', { name: /Account menu/ }).click();
   await page.getByRole('menuitem', { name: 'Admin' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Set up two-step sign-in' })).toBeVisible();

@@ -61,6 +61,17 @@ describe('route guards', () => {
       error: STATUS_MESSAGES[403],
     });
     await t.app.auth.setRole(userId, 'admin');
+    // An admin whose address nobody proved is refused whatever else holds (the second factor included).
+    expect(errorOf(await t.app.inject({ url: '/api/test/admin', headers: bearer(token) }))).toMatchObject({
+      status: 403,
+      code: 'EMAIL_NOT_VERIFIED',
+    });
+    await passSecondFactor(t.app, token);
+    expect(errorOf(await t.app.inject({ url: '/api/test/admin', headers: bearer(token) })).code).toBe(
+      'EMAIL_NOT_VERIFIED',
+    );
+    await t.app.secondFactor.reset(userId);
+    await t.app.inject(`/api/auth/verify-email/${await secretFromOutbox(t.app, email, 'verify-email')}`);
     // An admin without a second factor is asked to set one up; one who set it up, to enter a code.
     expect(errorOf(await t.app.inject({ url: '/api/test/admin', headers: bearer(token) }))).toEqual({
       status: 403,

@@ -70,17 +70,20 @@ export const authGuard = fp<AuthGuardOptions>(
 
     app.decorate('identifyUser', identifyUser);
     app.decorate('requireUser', requireUser);
-    app.decorate('requireVerified', async (request: FastifyRequest) => {
+    async function requireVerified(request: FastifyRequest): Promise<void> {
       await requireUser(request);
       if (!request.user?.emailVerified) {
         throw new AppError(403, 'EMAIL_NOT_VERIFIED', 'Please verify your email address first.');
       }
-    });
-    // Privileged work asks for a second factor (OWASP ASVS level 2): the page enrols or verifies first.
+    }
+    app.decorate('requireVerified', requireVerified);
+    // Privileged work asks for a verified address and a second factor (OWASP ASVS level 2): an
+    // admin account whose address nobody proved may belong to whoever registered it first.
     app.decorate('requireAdmin', async (request: FastifyRequest) => {
       await requireUser(request);
+      if (request.user?.role !== 'admin') throw forbidden();
+      await requireVerified(request);
       const user = request.user;
-      if (user?.role !== 'admin') throw forbidden();
       if (!user.secondFactor) {
         const enrolled = await options.hasSecondFactor(user.id);
         throw enrolled

@@ -6,6 +6,7 @@ import {
   createTestApp,
   passSecondFactor,
   register,
+  registerVerified,
   TEST_REDIS_URL,
   uniqueEmail,
 } from '../testing/harness.ts';
@@ -103,7 +104,7 @@ if (!TEST_REDIS_URL) {
         });
       });
       try {
-        const { token } = await register(t.app, admin);
+        const { token } = await registerVerified(t.app, admin);
         await passSecondFactor(t.app, token);
         const brokenJob = async (app: FastifyInstance) => {
           const response = await app.inject({ url: '/api/admin/system-health', headers: bearer(token) });

@@ -198,6 +198,22 @@ export async function register(app: FastifyInstance, email = uniqueEmail(), pass
   } satisfies Registered;
 }
 
+/**
+ * Registers and follows the mailed verification link: an address of ADMIN_EMAILS is an admin
+ * from then on.
+ */
+export async function registerVerified(
+  app: FastifyInstance,
+  email = uniqueEmail(),
+  password = GOOD_PASSWORD,
+) {
+  const registered = await register(app, email, password);
+  const secret = await secretFromOutbox(app, email, 'verify-email');
+  const verified = await app.inject(`/api/auth/verify-email/${secret}`);
+  if (verified.statusCode !== 200) throw new Error(`verify failed: ${verified.body}`);
+  return registered;
+}
+
 export async function login(
   app: FastifyInstance,
   email: string,

@@ -9,6 +9,7 @@ import { PARTNER_PATHS } from '@app/contracts/partners.ts';
 import { type APIRequestContext, expect } from '@playwright/test';
 import { PARTNERS_ADMIN_EMAIL } from '../../playwright.config.ts';
 import { PASSWORD, uniqueEmail } from './accounts.ts';
+import { linkIn, waitForMail } from './mail.ts';
 import { passSecondFactorApi } from './second-factor.ts';
 
 /** A token of the admin the e2e server knows (ADMIN_EMAILS): registered on first use, else logged in. */
@@ -27,6 +28,11 @@ export async function adminToken(request: APIRequestContext): Promise<string> {
   let token: string;
   if (registered.ok()) {
     token = ((await registered.json()) as { token: string }).token;
+    // The listed address is an admin once its mailed link is opened.
+    const link = linkIn(await waitForMail(PARTNERS_ADMIN_EMAIL, /confirm your email/i), 'verify-email');
+    const secret = link.slice(link.lastIndexOf('/') + 1);
+    const verified = await request.get(`/api/auth/verify-email/${secret}`);
+    expect(verified.ok(), await verified.text()).toBe(true);
   } else {
     expect(registered.status(), await registered.text()).toBe(409);
     const login = await request.post('/api/auth/login', { data: { email: body.email, password: PASSWORD } });

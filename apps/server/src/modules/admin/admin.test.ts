@@ -10,6 +10,7 @@ import {
   login,
   passSecondFactor,
   register,
+  registerVerified,
   type TestApp,
   uniqueEmail,
 } from '../../testing/harness.ts';
@@ -27,7 +28,7 @@ let user: { token: string; userId: string; email: string };
 
 beforeAll(async () => {
   t = await createTestApp({ config: { adminEmails: [ADMIN] } });
-  admin = await register(t.app, ADMIN);
+  admin = await registerVerified(t.app, ADMIN);
   await passSecondFactor(t.app, admin.token);
   user = await register(t.app);
 });
@@ -222,7 +223,7 @@ describe('people', () => {
     expect((await call('PUT', self, admin.token, { disabled: true })).statusCode).toBe(409);
     expect((await call('PUT', self, admin.token, { name: 'Chief Operator' })).statusCode).toBe(200);
     // With a second admin, demoting them works; with the first alone again, nobody can take its role.
-    const second = await register(t.app);
+    const second = await registerVerified(t.app);
     await call('PUT', `/api/admin/users/${second.userId}`, admin.token, { role: 'admin' });
     const secondSession = second.token;
     await passSecondFactor(t.app, secondSession);

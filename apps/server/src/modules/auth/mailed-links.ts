@@ -67,10 +67,12 @@ export class MailedLinks {
     );
   }
 
-  async verifyEmail(secret: string): Promise<void> {
+  /** Marks the link's address verified; answers whose account it is. */
+  async verifyEmail(secret: string): Promise<string> {
     const userId = await this.deps.repo.consumeSecret(hashLinkSecret(secret), 'verify-email', this.now);
     if (!userId) throw new AppError(400, 'INVALID_TOKEN', MESSAGES.invalidVerifyLink);
     await this.deps.repo.update(userId, { emailVerified: true }, this.now);
+    return userId;
   }
 
   /** Same answer, status and time whether or not the address has an account: the work runs later. */

@@ -57,6 +57,7 @@ export const authModule = defineModule({
       throttle: app.throttle,
       clock,
       log: app.log,
+      audit: app.audit,
       config,
     });
     const secondFactor = new SecondFactorService({
@@ -83,12 +84,23 @@ export const authModule = defineModule({
       await auth.idle();
       await sessionCache.close();
     });
-    if (jobs)
+    if (jobs) {
+      // The operator hears at start which listed addresses make nobody an admin yet.
+      app.addHook('onReady', async () => {
+        const waiting = await auth.listedAdminsWaiting();
+        if (waiting.length)
+          app.log.warn(
+            { waiting },
+            `ADMIN_EMAILS: ${waiting.map((w) => `${w.email} (${w.state})`).join(', ')} will get the admin ` +
+              'role once its owner signs up and verifies the address',
+          );
+      });
       app.scheduledJobs.every(app, {
         name: 'expired sessions and links clean-up',
         intervalMs: CLEAN_UP_INTERVAL_MS,
         runAtStart: true,
         task: () => auth.purgeExpired(),
       });
+    }
   },
 });

@@ -7,11 +7,13 @@ import {
   GOOD_PASSWORD,
   login,
   register,
+  registerVerified,
+  secretFromOutbox,
   type TestApp,
   uniqueEmail,
 } from '../../testing/harness.ts';
 import { COMMON_PASSWORD_MESSAGE, PASSWORD_HAS_EMAIL_MESSAGE, PasswordHasher } from './passwords.ts';
-import { MESSAGES } from './service.ts';
+import { ADMIN_EMAILS_ACTOR, MESSAGES } from './service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -63,13 +65,57 @@ describe('POST /api/auth/register', () => {
     expect(errorOf(again)).toEqual({ status: 409, code: 'EMAIL_TAKEN', error: MESSAGES.emailTaken });
   });
 
-  it('gives the admin role to configured addresses', async () => {
+  it('gives the admin role to a configured address only once it is verified, and audits the grant', async () => {
+    // Whoever registers a listed address first is no admin until the mailed link proves it is theirs.
     const response = await post('/api/auth/register', {
       email: 'Boss@Example.com',
       name: 'Boss',
       password: GOOD_PASSWORD,
     });
-    expect(response.json().user.role).toBe('admin');
+    const { token, user } = response.json();
+    expect(user).toMatchObject({ role: 'user', emailVerified: false });
+    expect(errorOf(await t.app.inject({ url: '/api/admin/users', headers: bearer(token) })).status).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/mfa/enroll', headers: bearer(token) }))
+        .statusCode,
+    ).toBe(200);
+    expect(errorOf(await t.app.inject({ url: '/api/admin/users', headers: bearer(token) })).status).toBe(403);
+
+    const secret = await secretFromOutbox(t.app, 'boss@example.com', 'verify-email');
+    const verified = await t.app.inject({
+      url: `/api/auth/verify-email/${secret}`,
+      remoteAddress: '203.0.113.9',
+    });
+    expect(verified.statusCode).toBe(200);
+    const profile = await t.app.inject({ url: '/api/auth/profile', headers: bearer(token) });
+    expect(profile.json().user).toMatchObject({ role: 'admin', emailVerified: true });
+    const { entries } = await t.app.audit.list({ target: user.id, limit: 10, offset: 0 });
+    expect(entries).toEqual([
+      expect.objectContaining({
+        action: 'user.update',
+        actorEmail: ADMIN_EMAILS_ACTOR,
+        ip: '203.0.113.9',
+        before: { role: 'user' },
+        after: { role: 'admin' },
+      }),
+    ]);
+  });
+
+  it('tells the operator which listed addresses make nobody an admin yet', async () => {
+    const waiting = await t.app.auth.listedAdminsWaiting();
+    expect(waiting).not.toContainEqual(expect.objectContaining({ email: 'boss@example.com' }));
+    const listed = await createTestApp({
+      config: { adminEmails: ['nobody.yet@example.com', 'later@example.com'] },
+    });
+    try {
+      await register(listed.app, 'later@example.com');
+      expect(await listed.app.auth.listedAdminsWaiting()).toEqual([
+        { email: 'nobody.yet@example.com', state: 'no account' },
+        { email: 'later@example.com', state: 'not verified' },
+      ]);
+    } finally {
+      await listed.close();
+    }
   });
 
   const email = 'valid.person@example.com';
@@ -235,21 +281,23 @@ describe('POST /api/auth/login', () => {
     expect((await login(t.app, email, password)).statusCode).toBe(200);
   });
 
-  it('grants the admin role at login to configured addresses', async () => {
-    const admin = await createTestApp();
+  it('grants the admin role at login to an address listed later, once verified', async () => {
+    const listed = await createTestApp({ config: { adminEmails: ['ops@example.com'] } });
     try {
-      const { email, password } = await register(admin.app, 'ops@example.com');
-      await admin.close();
-      const restarted = await createTestApp({ config: { adminEmails: [email] } });
-      try {
-        await register(restarted.app, email, password);
-        expect((await login(restarted.app, email, password)).json().user.role).toBe('admin');
-      } finally {
-        await restarted.close();
-      }
-    } catch (error) {
-      await admin.close().catch(() => undefined);
-      throw error;
+      // Listed after sign-up: the unverified account stays a user at login; verified, it is an admin.
+      const { password } = await register(listed.app, 'ops@example.com');
+      expect((await login(listed.app, 'ops@example.com', password)).json().user.role).toBe('user');
+      const stranger = await registerVerified(listed.app);
+      expect((await login(listed.app, stranger.email, password)).json().user.role).toBe('user');
+      const userId = (await listed.app.auth.findAccountByEmail('ops@example.com'))!.id;
+      await listed.app.auth.changeAccount(userId, { emailVerified: true });
+      expect((await login(listed.app, 'ops@example.com', password)).json().user.role).toBe('admin');
+      const { entries } = await listed.app.audit.list({ target: userId, limit: 10, offset: 0 });
+      expect(entries.map((entry) => [entry.actorEmail, entry.after])).toEqual([
+        [ADMIN_EMAILS_ACTOR, { role: 'admin' }],
+      ]);
+    } finally {
+      await listed.close();
     }
   });
 });

@@ -97,7 +97,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     '/verify-email/:token',
     { schema: { tags, params: LinkTokenParamsSchema, response: { 200: OkMessageSchema } } },
     async (request) => {
-      await auth.verifyEmail(request.params.token);
+      await auth.verifyEmail(request.params.token, context(request));
       return { success: true as const, message: MESSAGES.verified };
     },
   );

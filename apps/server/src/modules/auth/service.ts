@@ -10,6 +10,7 @@ import type {
 } from '@app/contracts/auth.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
+import type { AuditLog } from '../../platform/audit/audit-log.ts';
 import type { AuthUser } from '../../platform/auth-guard.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, unauthenticated } from '../../platform/errors.ts';
@@ -43,8 +44,13 @@ export interface AuthServiceDeps {
   throttle: Throttle;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** Where the role granted by ADMIN_EMAILS is recorded. */
+  audit: Pick<AuditLog, 'record'>;
   config: Pick<Config, 'appUrl' | 'adminEmails' | 'sessionTtlMs' | 'throttle'>;
 }
+
+/** The audit log's name for grants made because an address is listed in ADMIN_EMAILS. */
+export const ADMIN_EMAILS_ACTOR = 'ADMIN_EMAILS setting';
 
 /**
  * Accounts: registration and login, the profile and password, and what operators and other
@@ -84,7 +90,9 @@ export class AuthService {
     assertAcceptablePassword(body.password, body.email, 'password');
     if (await repo.emailExists(body.email)) throw new AppError(409, 'EMAIL_TAKEN', MESSAGES.emailTaken);
     const id = newId();
-    const role: Role = config.adminEmails.includes(body.email) ? 'admin' : 'user';
+    // Never admin yet, even for an address in ADMIN_EMAILS: whoever registers it first has not
+    // shown that it is theirs. The role comes with the verified address (verifyEmail, login).
+    const role: Role = 'user';
     const passwordHash = await hasher.hash(body.password);
     // One transaction: a process stopped halfway leaves no account without its link or session.
     const opened = await repo.atomically(async (trx) => {
@@ -99,7 +107,7 @@ export class AuthService {
   }
 
   async login(body: LoginBody, ctx: RequestContext): Promise<{ token: string; user: User }> {
-    const { repo, config, hasher } = this.deps;
+    const { repo, hasher } = this.deps;
     await this.logins.admit(body.email, ctx.ip);
     const found = await repo.findCredentials({ email: body.email });
     // An unknown address costs the same hashing work as a wrong password and reads the same.
@@ -111,13 +119,46 @@ export class AuthService {
       throw new AppError(401, 'INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
     }
     await this.logins.succeeded(body.email, ctx.ip);
-    let account = found.account;
-    if (account.disabled) throw new AppError(403, 'FORBIDDEN', MESSAGES.disabled);
-    if (account.role !== 'admin' && config.adminEmails.includes(account.email)) {
-      await repo.update(account.id, { role: 'admin' }, this.now);
-      account = { ...account, role: 'admin' };
-    }
+    if (found.account.disabled) throw new AppError(403, 'FORBIDDEN', MESSAGES.disabled);
+    // An address added to ADMIN_EMAILS after its owner verified it.
+    const account = await this.grantListedAdminRole(found.account, ctx);
     return this.sessions.open(account, ctx);
+  }
+
+  /**
+   * The admin role for an address listed in ADMIN_EMAILS, once its owner has verified it; the
+   * grant is written to the audit log. Answers the account as it now is.
+   */
+  private async grantListedAdminRole(account: Account, ctx: Pick<RequestContext, 'ip'>): Promise<Account> {
+    const { repo, config, audit } = this.deps;
+    if (account.role === 'admin' || !account.emailVerified || !config.adminEmails.includes(account.email))
+      return account;
+    await repo.update(account.id, { role: 'admin' }, this.now);
+    await audit.record(
+      { id: null, email: ADMIN_EMAILS_ACTOR, ip: ctx.ip },
+      {
+        action: 'user.update',
+        targetType: 'user',
+        targetId: account.id,
+        before: { role: account.role },
+        after: { role: 'admin' },
+      },
+    );
+    return { ...account, role: 'admin' };
+  }
+
+  /**
+   * The addresses of ADMIN_EMAILS that give nobody the admin role yet: without an account, or
+   * whose account has not verified the address (told to the operator at start).
+   */
+  async listedAdminsWaiting(): Promise<{ email: string; state: 'no account' | 'not verified' }[]> {
+    const waiting: { email: string; state: 'no account' | 'not verified' }[] = [];
+    for (const email of this.deps.config.adminEmails) {
+      const account = await this.deps.repo.findByEmail(email);
+      if (!account) waiting.push({ email, state: 'no account' });
+      else if (!account.emailVerified) waiting.push({ email, state: 'not verified' });
+    }
+    return waiting;
   }
 
   /**
@@ -166,8 +207,10 @@ export class AuthService {
 
   // Mailed links
 
-  verifyEmail(secret: string): Promise<void> {
-    return this.links.verifyEmail(secret);
+  async verifyEmail(secret: string, ctx: Pick<RequestContext, 'ip'>): Promise<void> {
+    const userId = await this.links.verifyEmail(secret);
+    const account = await this.deps.repo.findById(userId);
+    if (account) await this.grantListedAdminRole(account, ctx);
   }
 
   /** Same answer, status and time whether or not the address has an account: the work runs later. */

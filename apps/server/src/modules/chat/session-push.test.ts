@@ -11,6 +11,7 @@ import {
   login,
   passSecondFactor,
   register,
+  registerVerified,
   TEST_DATABASE_URL,
   TEST_REDIS_URL,
   type TestApp,
@@ -33,7 +34,7 @@ async function started(config: Partial<TestApp['config']> = {}) {
   const t = await createTestApp({ config: { ...config, adminEmails: [admin] } });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  const operator = await register(t.app, admin);
+  const operator = await registerVerified(t.app, admin);
   await passSecondFactor(t.app, operator.token);
   return { t, base, adminToken: operator.token };
 }

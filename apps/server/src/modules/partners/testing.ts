@@ -5,6 +5,7 @@ import {
   createTestApp,
   passSecondFactor,
   register,
+  registerVerified,
   type TestApp,
   uniqueEmail,
 } from '../../testing/harness.ts';
@@ -47,7 +48,7 @@ export async function createProgrammeApp(
       ...options.config,
     },
   });
-  const admin = await register(t.app, adminEmail);
+  const admin = await registerVerified(t.app, adminEmail);
   await passSecondFactor(t.app, admin.token);
   const user = await register(t.app);
   return { ...t, adminToken: admin.token, userToken: user.token, userId: user.userId };
