@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { percentile, postJson, signUpBenchPerson } from '../support/bench-api.ts';
+import { startBenchServer } from '../support/bench-server.ts';
 
 // Chat benchmark, loopback only and bounded: time to first streamed piece and to the whole answer
 // over POST /api/chat/sessions/:id/messages (server-sent events), for the built-in assistant and
@@ -30,25 +30,8 @@ const llm = createServer((request, response) => {
 await new Promise<void>((resolve) => llm.listen(0, '127.0.0.1', resolve));
 const llmUrl = `http://127.0.0.1:${(llm.address() as AddressInfo).port}/v1`;
 
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'server.ts')], {
-    env: { ...process.env, BENCH_ADMIN_EMAILS: admins.join(','), ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const base = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error('bench server did not start')), 90_000);
-    child.stdout!.on('data', (data: Buffer) => {
-      output += data.toString();
-      const line = output.split('\n').find((l) => l.startsWith('{'));
-      if (line) {
-        clearTimeout(timer);
-        resolve(`http://127.0.0.1:${JSON.parse(line).port}`);
-      }
-    });
-  });
-  return { child, base };
-}
+const startServer = (env: Record<string, string>) =>
+  startBenchServer(path.join(HERE, 'server.ts'), { BENCH_ADMIN_EMAILS: admins.join(','), ...env });
 
 /** Reads an event stream; answers ms to the first piece, ms to the end, and the number of pieces. */
 async function timedStream(

@@ -13,7 +13,8 @@ const config = loadConfig({
   DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'astro-bench-chat-')),
   PORT: '0',
   LOG_LEVEL: 'warn',
-  RATE_LIMIT_ENABLED: 'false',
+  // BENCH_LIMITS=product keeps the product's request limits on (the abuse benchmark measures them).
+  ...(process.env.BENCH_LIMITS !== 'product' && { RATE_LIMIT_ENABLED: 'false' }),
   ADMIN_EMAILS: process.env.BENCH_ADMIN_EMAILS ?? '',
   WEB_DIST_DIR: path.join(os.tmpdir(), 'astro-bench-no-web'),
   ...(process.env.BENCH_LLM_URL && {

@@ -1,8 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { percentile, postJson, signUpBenchPerson } from '../support/bench-api.ts';
+import { startBenchServer } from '../support/bench-server.ts';
 import { processCpuMs } from '../support/process-stats.ts';
 
 // Landscape benchmark, loopback only and bounded:
@@ -18,22 +18,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const ROUNDS = 3;
 const admins = Array.from({ length: FIRST + 1 }, (_, i) => `bench.${i}@landscape.test`);
 
-const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'server.ts')], {
-  env: { ...process.env, BENCH_ADMIN_EMAILS: admins.join(',') },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const base = await new Promise<string>((resolve, reject) => {
-  let output = '';
-  const timer = setTimeout(() => reject(new Error('bench server did not start')), 90_000);
-  child.stdout!.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-    const line = output.split('\n').find((l) => l.startsWith('{'));
-    if (line) {
-      clearTimeout(timer);
-      resolve(`http://127.0.0.1:${JSON.parse(line).port}`);
-    }
-  });
-  child.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+const { child, base } = await startBenchServer(path.join(HERE, 'server.ts'), {
+  BENCH_ADMIN_EMAILS: admins.join(','),
 });
 
 const post = (url: string, body?: unknown, token?: string) => postJson(base, url, body, token);

@@ -52,9 +52,14 @@ export async function runAdminCommand(
       before: { role: account.role },
       after: { role },
     });
+    // The admin area also asks for a verified address: say so, or the grant seems not to work.
+    const waiting = role === 'admin' && !account.emailVerified;
     return {
       code: 0,
-      message: role === 'admin' ? `${email.data} is now an admin.` : `${email.data} is no longer an admin.`,
+      message:
+        role === 'admin'
+          ? `${email.data} is now an admin.${waiting ? ' The admin area opens once they verify their address from the mail we sent.' : ''}`
+          : `${email.data} is no longer an admin.`,
     };
   } finally {
     await app.close();

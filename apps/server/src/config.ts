@@ -278,8 +278,18 @@ export interface Config {
     mailPerAddress: ThrottleRule;
     mailPerIp: ThrottleRule;
     registrationsPerIp: ThrottleRule;
-    /** Wrong second-factor codes of one account (a 6-digit code must not be guessable). */
+    /**
+     * Wrong second-factor codes of one account from one client address: that source waits, the
+     * owner elsewhere does not.
+     */
+    secondFactorFailuresPerSource: ThrottleRule;
+    /**
+     * Wrong 6-digit codes of one account from all addresses together (guessing spread over many
+     * addresses); a recovery code is still accepted, so the owner is never locked out.
+     */
     secondFactorFailuresPerUser: ThrottleRule;
+    /** Reads of one private calendar address (calendar apps poll every few minutes to hours). */
+    calendarReadsPerToken: ThrottleRule;
   };
 }
 
@@ -301,7 +311,9 @@ export const POLICY = {
     mailPerAddress: { max: 3, windowMs: HOUR },
     mailPerIp: { max: 20, windowMs: HOUR },
     registrationsPerIp: { max: POLICY_REGISTRATIONS_PER_IP_PER_HOUR, windowMs: HOUR },
-    secondFactorFailuresPerUser: { max: 5, windowMs: 15 * MINUTE },
+    secondFactorFailuresPerSource: { max: 5, windowMs: 15 * MINUTE },
+    secondFactorFailuresPerUser: { max: 30, windowMs: 15 * MINUTE },
+    calendarReadsPerToken: { max: 30, windowMs: HOUR },
   },
 } as const;
 

@@ -5,7 +5,6 @@ import {
   bearer,
   createTestApp,
   passSecondFactor,
-  register,
   registerVerified,
   TEST_REDIS_URL,
   uniqueEmail,

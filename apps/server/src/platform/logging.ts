@@ -3,9 +3,12 @@ import pino, { type DestinationStream } from 'pino';
 
 // Link secrets travel in a few URLs (verify-email/{token}, the calendar feed's ?token=); keep them out of the log.
 const LINK_SECRET = /[A-Za-z0-9_-]{43}(?=$|[/?#&.])/g;
+// The local payment pages' ids (/pay/checkout/{id}, /pay/card/{id}) open a page that shows the
+// customer's email and takes a payment without a sign-in.
+const PAYMENT_PAGE_ID = /(\/pay\/[a-z]+\/)[A-Za-z0-9_-]+/g;
 
 export function redactUrl(url: string): string {
-  return url.replace(LINK_SECRET, '[redacted]');
+  return url.replace(LINK_SECRET, '[redacted]').replace(PAYMENT_PAGE_ID, '$1[redacted]');
 }
 
 /** pino settings: no passwords, tokens, cookies or Authorization headers ever reach the log. */

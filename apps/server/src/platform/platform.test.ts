@@ -223,8 +223,15 @@ describe('HTTP platform options', () => {
       await t.app.inject({ url: '/api/auth/profile', headers: { authorization: `Bearer ${token}` } });
       const linkSecret = 'Q'.repeat(43);
       await t.app.inject(`/api/auth/verify-email/${linkSecret}`);
+      // A payment page's address opens the page without a sign-in: its id is a secret too.
+      const paymentId = 'Pq7_'.repeat(8);
+      await t.app.inject(`/pay/checkout/${paymentId}`);
+      await t.app.inject({ method: 'POST', url: `/pay/card/${paymentId}`, payload: {} });
+      await t.app.inject(`/pay/checkout/${paymentId}/authenticate`);
       const log = lines.join('');
       expect(log).toContain('/api/auth/verify-email/[redacted]');
+      expect(log).toContain('/pay/checkout/[redacted]/authenticate');
+      expect(log).not.toContain(paymentId);
       expect(log).not.toContain(password);
       expect(log).not.toContain(token);
       expect(log).not.toContain(linkSecret);

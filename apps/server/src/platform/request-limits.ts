@@ -2,13 +2,21 @@ import { STATUS_MESSAGES } from '@app/contracts/errors.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { isApiPath } from './security.ts';
-import { clientKey, type Throttle } from './throttle.ts';
+import { clientKey, type Throttle, type ThrottleCheck } from './throttle.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** false: never counted (health checks, payment provider webhooks). */
     rateLimit?: false;
   }
+}
+
+/**
+ * The count of one signed-in person's API use, whatever carries it: HTTP requests and the
+ * realtime connection's events share it (and with Redis, every process does).
+ */
+export function personLimit(limits: Config['rateLimit'], userId: string): ThrottleCheck {
+  return { rule: limits.apiPerUser, key: `api:user:${userId}` };
 }
 
 /** A browser loading a page (not a script, style, image or API call). */
@@ -64,7 +72,7 @@ export function registerRequestLimits(
       const user = app.hasDecorator('identifyUser') ? await app.identifyUser(request) : null;
       await throttle.take(
         user
-          ? { rule: limits.apiPerUser, key: `api:user:${user.id}` }
+          ? personLimit(limits, user.id)
           : { rule: limits.apiPerIp, key: `api:ip:${clientKey(request.ip)}` },
       );
       return;

@@ -13,6 +13,8 @@ export interface FakeChatCompletions {
   /** The base address to configure the provider with (ends in /v1). */
   url: string;
   mode: FakeCompletionsMode;
+  /** The messages of each request received, oldest first. */
+  received: { role: string; content: string }[][];
   close(): Promise<void>;
 }
 
@@ -41,6 +43,7 @@ export async function startFakeChatCompletions(
         return;
       }
       const sent = JSON.parse(body) as { messages: { role: string; content: string }[] };
+      fake.received.push(sent.messages);
       const grounded = sent.messages.some((m) => m.role === 'system' && m.content.startsWith('FACTS '));
       response.writeHead(200, { 'content-type': 'text/event-stream' });
       const words = grounded ? ['Your ', 'chart ', 'speaks.'] : ['No ', 'facts.'];
@@ -65,6 +68,7 @@ export async function startFakeChatCompletions(
   const fake: FakeChatCompletions = {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
     mode: options.mode ?? 'stream',
+    received: [],
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

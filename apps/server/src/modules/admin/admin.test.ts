@@ -128,22 +128,48 @@ describe('two-step sign-in', () => {
     ).toBe(200);
   });
 
-  it('stops guessing: after five wrong codes even the right one waits', async () => {
+  it('stops guessing: after five wrong codes that address waits, the owner elsewhere does not', async () => {
     const person = await register(t.app);
     const { secret } = await passSecondFactor(t.app, person.token);
-    const other = (await login(t.app, person.email, GOOD_PASSWORD)).json().token;
+    const guesser = (await login(t.app, person.email, GOOD_PASSWORD)).json().token;
+    const verify = (token: string, code: string, remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/mfa/verify',
+        headers: bearer(token),
+        payload: { code },
+        remoteAddress,
+      });
     for (let i = 0; i < 5; i++)
-      expect((await call('POST', '/api/auth/mfa/verify', other, { code: '999999' })).statusCode).toBe(400);
+      expect((await verify(guesser, '999999', '198.51.100.7')).statusCode).toBe(400);
     t.clock.advance(30_000);
-    const right = await call('POST', '/api/auth/mfa/verify', other, {
-      code: authenticatorCode(t.app, secret),
-    });
+    const right = await verify(guesser, authenticatorCode(t.app, secret), '198.51.100.7');
     expect(errorOf(right)).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
+    // The owner, signing in from their own address at the same time, is not held up.
+    const owner = (await login(t.app, person.email, GOOD_PASSWORD)).json().token;
+    expect((await verify(owner, authenticatorCode(t.app, secret), '203.0.113.20')).statusCode).toBe(200);
     t.clock.advance(15 * 60_000);
-    const later = await call('POST', '/api/auth/mfa/verify', other, {
-      code: authenticatorCode(t.app, secret),
-    });
-    expect(later.statusCode).toBe(200);
+    expect((await verify(guesser, authenticatorCode(t.app, secret, 1), '198.51.100.7')).statusCode).toBe(200);
+  });
+
+  it('guessing spread over many addresses stops 6-digit codes a while, never a recovery code', async () => {
+    const person = await register(t.app);
+    const { secret, recoveryCodes } = await passSecondFactor(t.app, person.token);
+    const guesser = (await login(t.app, person.email, GOOD_PASSWORD)).json().token;
+    const verify = (token: string, code: string, remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/mfa/verify',
+        headers: bearer(token),
+        payload: { code },
+        remoteAddress,
+      });
+    for (let i = 0; i < 30; i++)
+      expect((await verify(guesser, '999999', `198.51.100.${i % 10}`)).statusCode).toBe(400);
+    t.clock.advance(30_000);
+    const owner = (await login(t.app, person.email, GOOD_PASSWORD)).json().token;
+    expect(errorOf(await verify(owner, authenticatorCode(t.app, secret), '203.0.113.21')).status).toBe(429);
+    expect((await verify(owner, recoveryCodes[0]!, '203.0.113.21')).statusCode).toBe(200);
   });
 
   it('reset-mfa removes the authenticator, ends the factor of open sessions, and is audited', async () => {

@@ -200,15 +200,11 @@ export class AdminUsers {
     };
   }
 
-  private async assertNotLastAdmin(target: AdminUser): Promise<void> {
-    if (target.role !== 'admin') return;
-    const admins = await this.deps.db
-      .selectFrom('users')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('role', '=', 'admin')
-      .where('disabled', '=', 0)
-      .executeTakeFirstOrThrow();
-    if (n(admins.n) <= 1) throw new AppError(409, 'CONFLICT', ADMIN_USER_ERRORS.lastAdmin);
+  /** Applies a change that may take an admin's role or access, never the last active admin's. */
+  private async changeKeepingAnAdmin(id: string, changes: AdminUserUpdate): Promise<void> {
+    const result = await this.deps.auth.changeAccountKeepingAnAdmin(id, changes);
+    if (result === 'last-admin') throw new AppError(409, 'CONFLICT', ADMIN_USER_ERRORS.lastAdmin);
+    if (result === 'missing') throw notFound('No account has this id.');
   }
 
   async update(actor: AuditActor, id: string, changes: AdminUserUpdate): Promise<AdminUser> {
@@ -217,8 +213,8 @@ export class AdminUsers {
     const disables = changes.disabled === true && !before.disabled;
     if ((demotes || disables) && id === actor.id)
       throw new AppError(409, 'CONFLICT', ADMIN_USER_ERRORS.notYourself);
-    if (demotes || disables) await this.assertNotLastAdmin(before);
-    await this.deps.auth.changeAccount(id, changes);
+    if (demotes || disables) await this.changeKeepingAnAdmin(id, changes);
+    else await this.deps.auth.changeAccount(id, changes);
     const after = await this.find(id);
     const fields = Object.keys(changes) as (keyof AdminUserUpdate)[];
     await this.deps.audit.record(actor, {
@@ -236,7 +232,9 @@ export class AdminUsers {
     if (id === actor.id) throw new AppError(409, 'CONFLICT', ADMIN_USER_ERRORS.notYourself);
     if (confirmEmail.trim().toLowerCase() !== target.email)
       throw new AppError(422, 'VALIDATION_FAILED', ADMIN_USER_ERRORS.confirmEmail);
-    await this.assertNotLastAdmin(target);
+    // An admin is first disabled (never the last active one), so a deletion at the same time
+    // as another admin's demotion cannot leave nobody.
+    if (target.role === 'admin' && !target.disabled) await this.changeKeepingAnAdmin(id, { disabled: true });
     const account = await this.deps.auth.findAccountById(id);
     if (!account) throw notFound('No account has this id.');
     await this.deps.auth.removeAccount(account);

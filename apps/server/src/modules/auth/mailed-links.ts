@@ -110,7 +110,8 @@ export class MailedLinks {
     return account.email;
   }
 
-  async resetPassword(body: ResetPasswordBody): Promise<void> {
+  /** Sets the new password and ends every session; answers whose account it is. */
+  async resetPassword(body: ResetPasswordBody): Promise<string> {
     const { repo, hasher } = this.deps;
     const hash = hashLinkSecret(body.token);
     const account = await repo.findSecretAccount(hash, 'reset-password', this.now);
@@ -134,5 +135,6 @@ export class MailedLinks {
         passwordChangedMail(account.email, verifiedName(account), this.deps.config.appUrl),
       ),
     );
+    return account.id;
   }
 }

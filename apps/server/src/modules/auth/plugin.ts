@@ -49,7 +49,7 @@ export const authModule = defineModule({
     );
     const sessionEndings = new SessionEndings();
     const auth = new AuthService({
-      repo: new AuthRepository(database.db, sessionCache, sessionEndings),
+      repo: new AuthRepository(database.db, sessionCache, sessionEndings, database.engine),
       sessions: sessionCache,
       hasher: new PasswordHasher(),
       tokens: new TokenSigner(config.jwtSecret, clock),
@@ -66,7 +66,10 @@ export const authModule = defineModule({
       clock,
       serverSecret: config.jwtSecret,
       throttle: app.throttle,
-      failures: config.throttle.secondFactorFailuresPerUser,
+      failures: {
+        perSource: config.throttle.secondFactorFailuresPerSource,
+        perUser: config.throttle.secondFactorFailuresPerUser,
+      },
     });
     app.decorate('auth', auth);
     app.decorate('secondFactor', secondFactor);

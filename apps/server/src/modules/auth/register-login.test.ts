@@ -313,7 +313,9 @@ describe('throttles per IP', () => {
           mailPerAddress: { max: 100, windowMs: 60_000 },
           mailPerIp: { max: 2, windowMs: 60_000 },
           registrationsPerIp: { max: 1, windowMs: 60_000 },
+          secondFactorFailuresPerSource: { max: 100, windowMs: 60_000 },
           secondFactorFailuresPerUser: { max: 100, windowMs: 60_000 },
+          calendarReadsPerToken: { max: 100, windowMs: 60_000 },
         },
       },
     });

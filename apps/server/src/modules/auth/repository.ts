@@ -35,6 +35,7 @@ export class AuthRepository {
     private readonly db: Kysely<Tables>,
     private readonly sessions: SessionCache,
     private readonly endings?: SessionEndings,
+    private readonly engine: 'sqlite' | 'postgres' = 'sqlite',
   ) {}
 
   /** Announces ended sessions now, or when the transaction `trx` commits. */
@@ -144,6 +145,31 @@ export class AuthRepository {
     // A disabled account's sessions no longer authenticate, whether or not they are deleted too.
     if (changed && changes.disabled) this.ended({ userId: id, reason: 'disabled' }, trx);
     return changed;
+  }
+
+  /**
+   * An operator's change to an account, unless it takes the role or the access of the last active
+   * admin ('last-admin'). The check and the write share a transaction in which the active admins'
+   * rows are locked (PostgreSQL; SQLite runs one write transaction at a time), so two admins
+   * demoting each other at once cannot both succeed.
+   */
+  async updateKeepingAnAdmin(
+    id: string,
+    changes: { name?: string; role?: Role; emailVerified?: boolean; disabled?: boolean },
+    now: string,
+  ): Promise<'changed' | 'missing' | 'last-admin'> {
+    return this.transaction(async (trx) => {
+      const active = trx
+        .selectFrom('users')
+        .select('id')
+        .where('role', '=', 'admin')
+        .where('disabled', '=', 0)
+        .orderBy('id');
+      const admins = await (this.engine === 'postgres' ? active.forUpdate() : active).execute();
+      const loses = changes.role === 'user' || changes.disabled === true;
+      if (loses && admins.length <= 1 && admins.some((admin) => admin.id === id)) return 'last-admin';
+      return (await this.update(id, changes, now, trx)) ? 'changed' : 'missing';
+    });
   }
 
   async deleteUser(id: string): Promise<void> {

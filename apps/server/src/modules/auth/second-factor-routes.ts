@@ -40,7 +40,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ secondFactor: SecondFac
     { schema: { tags, security, body: MfaVerifyBodySchema, response: { 200: answer(MfaVerifySchema) } } },
     async (request) => ({
       success: true as const,
-      data: await secondFactor.verify(currentUser(request), request.body.code),
+      data: await secondFactor.verify(currentUser(request), request.body.code, request.ip),
     }),
   );
 };

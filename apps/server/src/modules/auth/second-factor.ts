@@ -7,7 +7,7 @@ import type { AuthUser } from '../../platform/auth-guard.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Tables } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { Throttle } from '../../platform/throttle.ts';
+import { clientKey, type Throttle } from '../../platform/throttle.ts';
 import type { SessionCache } from './session-cache.ts';
 
 // Two-step sign-in with an authenticator app (TOTP, RFC 6238: SHA-1, 6 digits, 30 s steps), kept
@@ -28,6 +28,8 @@ export const SECOND_FACTOR_ERRORS = {
 
 const hash = (code: string) => createHash('sha256').update(code.toLowerCase()).digest('hex');
 
+const TOTP_CODE = /^\d{6}$/;
+
 export class SecondFactorService {
   private readonly key: Buffer;
 
@@ -38,8 +40,8 @@ export class SecondFactorService {
       clock: Clock;
       serverSecret: string;
       throttle: Throttle;
-      /** Wrong codes allowed per account and window before a wait. */
-      failures: ThrottleRule;
+      /** Wrong codes allowed before a wait: per account and client address, and per account in all. */
+      failures: { perSource: ThrottleRule; perUser: ThrottleRule };
     },
   ) {
     this.key = Buffer.from(hkdfSync('sha256', deps.serverSecret, 'second-factor', 'totp-secret', 32));
@@ -110,15 +112,21 @@ export class SecondFactorService {
    * Confirms enrolment (answering the recovery codes, once) or passes the second factor for this
    * session. A recovery code works in place of a TOTP code, once.
    */
-  async verify(user: AuthUser, code: string): Promise<MfaVerify> {
-    const guesses = { rule: this.deps.failures, key: `second-factor:user:${user.id}` };
-    await this.deps.throttle.refuseIfBlocked(guesses);
+  async verify(user: AuthUser, code: string, ip: string): Promise<MfaVerify> {
+    const { throttle, failures } = this.deps;
+    // Someone who knows the password and guesses codes makes their own address wait, not the
+    // owner's. Guessing spread over many addresses stops 6-digit codes for the account a while;
+    // a recovery code (about 50 random bits) is still checked, so the owner always has a way in.
+    const source = { rule: failures.perSource, key: `second-factor:source:${user.id}:${clientKey(ip)}` };
+    const account = { rule: failures.perUser, key: `second-factor:user:${user.id}` };
+    const checks = TOTP_CODE.test(code) ? [source, account] : [source];
+    await throttle.refuseIfBlocked(...checks);
     try {
       const answer = await this.check(user, code);
-      await this.deps.throttle.clear(guesses);
+      await throttle.clear(source);
       return answer;
     } catch (error) {
-      if (error instanceof AppError && error.code === 'INVALID_CODE') await this.deps.throttle.count(guesses);
+      if (error instanceof AppError && error.code === 'INVALID_CODE') await throttle.count(...checks);
       throw error;
     }
   }
@@ -129,7 +137,7 @@ export class SecondFactorService {
     const nowMs = this.deps.clock.now().getTime();
     const now = new Date(nowMs).toISOString();
     let recoveryCodes: string[] | undefined;
-    if (/^\d{6}$/.test(code)) {
+    if (TOTP_CODE.test(code)) {
       const delta = this.totp(user.email, this.decrypt(factor.secret)).validate({
         token: code,
         timestamp: nowMs,

@@ -31,6 +31,9 @@ import { type RequestContext, Sessions } from './sessions.ts';
 import { newId, type TokenSigner } from './tokens.ts';
 
 export { MESSAGES } from './messages.ts';
+
+/** What another module voids when all of a person's other sessions end for their safety. */
+export type SignOutEverywhereStep = (userId: string) => Promise<void>;
 export type { DeletionStep, ExportSection } from './personal-data.ts';
 export type { RequestContext } from './sessions.ts';
 
@@ -64,6 +67,7 @@ export class AuthService {
   private readonly sessions: Sessions;
   private readonly links: MailedLinks;
   private readonly personalData: PersonalData;
+  private readonly signOutEverywhereSteps: SignOutEverywhereStep[] = [];
 
   constructor(private readonly deps: AuthServiceDeps) {
     this.logins = new LoginGuard(deps.throttle, deps.config.throttle);
@@ -203,6 +207,19 @@ export class AuthService {
         passwordChangedMail(account.email, verifiedName(account), this.deps.config.appUrl),
       ),
     );
+    await this.signedOutEverywhere(user.id);
+  }
+
+  /**
+   * Runs after a password change or reset and "sign out everywhere": what lets a device in
+   * without a session (the calendar feed's private address) stops working too.
+   */
+  onSignedOutEverywhere(step: SignOutEverywhereStep): void {
+    this.signOutEverywhereSteps.push(step);
+  }
+
+  private async signedOutEverywhere(userId: string): Promise<void> {
+    for (const step of this.signOutEverywhereSteps) await step(userId);
   }
 
   // Mailed links
@@ -226,8 +243,8 @@ export class AuthService {
     return this.links.checkResetLink(secret);
   }
 
-  resetPassword(body: ResetPasswordBody): Promise<void> {
-    return this.links.resetPassword(body);
+  async resetPassword(body: ResetPasswordBody): Promise<void> {
+    await this.signedOutEverywhere(await this.links.resetPassword(body));
   }
 
   // Sessions
@@ -241,8 +258,10 @@ export class AuthService {
   }
 
   /** Signs out every session but the current one; returns how many ended. */
-  endOtherSessions(user: AuthUser): Promise<number> {
-    return this.sessions.endOthers(user);
+  async endOtherSessions(user: AuthUser): Promise<number> {
+    const ended = await this.sessions.endOthers(user);
+    await this.signedOutEverywhere(user.id);
+    return ended;
   }
 
   // Personal data
@@ -307,6 +326,19 @@ export class AuthService {
     const changed = await this.deps.repo.update(userId, changes, this.now);
     if (changed && changes.disabled) await this.deps.repo.deleteSessions(userId);
     return changed;
+  }
+
+  /**
+   * An operator's change that may take away an admin's role or access: refused ('last-admin')
+   * when it would leave no active admin, checked and written in one transaction.
+   */
+  async changeAccountKeepingAnAdmin(
+    userId: string,
+    changes: { name?: string; role?: Role; emailVerified?: boolean; disabled?: boolean },
+  ): Promise<'changed' | 'missing' | 'last-admin'> {
+    const result = await this.deps.repo.updateKeepingAnAdmin(userId, changes, this.now);
+    if (result === 'changed' && changes.disabled) await this.deps.repo.deleteSessions(userId);
+    return result;
   }
 
   findAccountById(userId: string): Promise<Account | null> {

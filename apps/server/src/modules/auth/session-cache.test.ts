@@ -10,6 +10,7 @@ import {
   login,
   passSecondFactor,
   register,
+  registerVerified,
   type TestApp,
 } from '../../testing/harness.ts';
 import { SessionCache } from './session-cache.ts';
@@ -87,7 +88,7 @@ describe('revocations reach every server process', () => {
   });
 
   it('the admin command, run as its own process, changes the role the running server sees', async () => {
-    const { email, token } = await register(t.app);
+    const { email, token } = await registerVerified(t.app);
     const admins = () => t.app.inject({ url: '/api/admin/partners', headers: bearer(token) });
     expect((await admins()).statusCode).toBe(403);
 

@@ -7,12 +7,12 @@ import {
   bearer,
   createTestApp,
   register,
-  secretFromOutbox,
   TEST_DATABASE_URL,
   TEST_REDIS_URL,
   type TestApp,
 } from '../../testing/harness.ts';
 import { nextEvent, openSocket } from '../../testing/sockets.ts';
+import { chatPerson } from './testing/chat-person.ts';
 
 // The chat over Socket.IO, and the OpenAI-compatible provider against a local server that speaks
 // the chat-completions protocol (streaming), including its failures.
@@ -54,28 +54,7 @@ async function start(
   return { t, base: `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}` };
 }
 
-async function subscriber(t: TestApp): Promise<{ token: string; session: string }> {
-  const email = ADMINS[nextAdmin++]!;
-  const { token } = await register(t.app, email);
-  await t.app.inject(`/api/auth/verify-email/${await secretFromOutbox(t.app, email, 'verify-email')}`);
-  await t.app.inject({
-    method: 'POST',
-    url: '/api/birth-data/save',
-    headers: bearer(token),
-    payload: {
-      name: 'Ada',
-      date: '1990-04-21',
-      time: '14:30',
-      city: 'Oslo',
-      country: 'Norway',
-      latitude: 59.91,
-      longitude: 10.75,
-      timeZone: 'Europe/Oslo',
-    },
-  });
-  const created = await t.app.inject({ method: 'POST', url: '/api/chat/sessions', headers: bearer(token) });
-  return { token, session: created.json().data.id };
-}
+const subscriber = (t: TestApp) => chatPerson(t, ADMINS[nextAdmin++]!);
 
 describe('chat over the socket', () => {
   let t: TestApp;

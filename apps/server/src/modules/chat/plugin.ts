@@ -1,6 +1,7 @@
 import type { Server } from 'socket.io';
 import { AppError } from '../../platform/errors.ts';
 import { defineModule } from '../../platform/module.ts';
+import { personLimit } from '../../platform/request-limits.ts';
 import { type Assistant, builtinAssistant } from './assistant.ts';
 import * as chat from './migrations/0060-chat.ts';
 import * as chatByTime from './migrations/0061-chat-messages-by-time.ts';
@@ -61,6 +62,9 @@ export const chatModule = defineModule({
           throw new AppError(403, 'EMAIL_NOT_VERIFIED', 'Please verify your email address first.');
         const refusal = await app.subscriptionAccess.refusal(user, 'chat');
         if (refusal) throw refusal;
+      },
+      countEvent: async (user) => {
+        if (app.config.rateLimit.enabled) await app.throttle.take(personLimit(app.config.rateLimit, user.id));
       },
     });
     await shareRealtimeAcrossProcesses(app, realtime);

@@ -15,6 +15,17 @@ import type { ChatService } from './service.ts';
 // few seconds, so a revoked session is disconnected even when its news was missed.
 
 const REVALIDATE_MS = 10_000;
+/**
+ * Questions one socket may have on their way at once (several conversations in several views);
+ * more are refused at once, before any work, so a flood of sends costs next to nothing.
+ */
+export const MAX_UNANSWERED_SENDS = 3;
+export const TOO_MANY_UNANSWERED = 'Please wait for the answers already on their way before asking more.';
+/**
+ * Refused sends in a row after which the socket is closed: no app sends like that, and while the
+ * connection is open the server must still read every event a flood puts on it.
+ */
+export const REFUSALS_BEFORE_DISCONNECT = 20;
 /** How long a closing server lets answers being streamed over sockets finish. */
 const ANSWERS_FINISH_MS = 5_000;
 const SendSchema = z.object({ sessionId: z.string().uuid() }).and(ChatMessageBodySchema);
@@ -26,12 +37,21 @@ export interface RealtimeOptions {
   authenticate(token: string): Promise<AuthUser | null>;
   /** Throws an AppError when the person may not use the chat (unverified, no plan with the chat); checked per question. */
   checkAccess(user: AuthUser): Promise<void>;
+  /**
+   * Counts one socket event against the person's request limit (the one their HTTP requests use,
+   * shared across processes with Redis); throws 429 when it is used up.
+   */
+  countEvent(user: AuthUser): Promise<void>;
 }
 
 interface SocketData {
   token: string;
   user: AuthUser;
   answering: Map<string, AbortController>;
+  /** Sends received and not yet answered or refused. */
+  unanswered: number;
+  /** Sends refused by a limit since the last one let through. */
+  refusedInRow: number;
 }
 
 export const userRoom = (userId: string) => `user:${userId}`;
@@ -50,10 +70,14 @@ export function attachRealtime(app: FastifyInstance, options: RealtimeOptions): 
     try {
       const user = token ? await options.authenticate(token) : null;
       if (!user) return next(new Error(statusMessage(401)));
+      // A connection counts like a request: reconnecting in a loop is limited too.
+      await options.countEvent(user);
       const data = socket.data as SocketData;
       data.token = token;
       data.user = user;
       data.answering = new Map();
+      data.unanswered = 0;
+      data.refusedInRow = 0;
       await socket.join([userRoom(user.id), sessionRoom(user.sessionId)]);
       next();
     } catch (error) {
@@ -64,8 +88,36 @@ export function attachRealtime(app: FastifyInstance, options: RealtimeOptions): 
   io.on('connection', (socket: Socket) => {
     const data = socket.data as SocketData;
     socket.on('chat:send', async (payload: unknown) => {
-      const parsed = SendSchema.safeParse(payload);
       const sessionId = (payload as { sessionId?: unknown })?.sessionId;
+      if (data.unanswered >= MAX_UNANSWERED_SENDS) {
+        refuse(sessionId, { status: 429, code: 'RATE_LIMITED', error: TOO_MANY_UNANSWERED });
+        return;
+      }
+      data.unanswered += 1;
+      try {
+        await answer(payload, sessionId);
+      } finally {
+        data.unanswered -= 1;
+      }
+    });
+
+    /** A send refused by a limit; a socket that keeps sending regardless is closed. */
+    function refuse(sessionId: unknown, failure: { status: number; code: string; error: string }): void {
+      socket.emit('chat:error', { sessionId, ...failure });
+      data.refusedInRow += 1;
+      if (data.refusedInRow >= REFUSALS_BEFORE_DISCONNECT) socket.disconnect(true);
+    }
+
+    // Each send: counted, checked, then answered as a stream; any refusal is a `chat:error`.
+    async function answer(payload: unknown, sessionId: unknown): Promise<void> {
+      try {
+        await options.countEvent(data.user);
+        data.refusedInRow = 0;
+      } catch (error) {
+        refuse(sessionId, describeFailure(error));
+        return;
+      }
+      const parsed = SendSchema.safeParse(payload);
       if (!parsed.success) {
         socket.emit('chat:error', {
           sessionId,
@@ -105,7 +157,7 @@ export function attachRealtime(app: FastifyInstance, options: RealtimeOptions): 
       } finally {
         if (data.answering.get(parsed.data.sessionId) === stop) data.answering.delete(parsed.data.sessionId);
       }
-    });
+    }
     socket.on('chat:stop', (payload: unknown) => {
       const parsed = StopSchema.safeParse(payload);
       if (parsed.success) data.answering.get(parsed.data.sessionId)?.abort();

@@ -2,6 +2,7 @@ import type { Role } from '@app/contracts/auth.ts';
 import type { FastifyInstance } from 'fastify';
 import { CoherentCache } from '../../platform/db/coherent-cache.ts';
 import { defineModule } from '../../platform/module.ts';
+import { CalendarFeeds } from './calendar.ts';
 import * as landscapes from './migrations/0050-landscapes.ts';
 import * as landscapesByTime from './migrations/0051-landscapes-by-time.ts';
 import * as landscapeChangeNotices from './migrations/0052-landscape-change-notices.ts';
@@ -68,14 +69,25 @@ export const landscapeModule = defineModule({
         (await app.subscriptionAccess.unlocks(account, 'landscape'))
       );
     };
+    const feeds = new CalendarFeeds({
+      service,
+      throttle: app.throttle,
+      readsPerToken: app.config.throttle.calendarReadsPerToken,
+      canUse,
+      appUrl: app.config.appUrl,
+    });
+    // A calendar address outlives no "sign out everywhere": it shows natal placements.
+    app.auth.onSignedOutEverywhere(async (userId) => {
+      await service.voidCalendarLink(userId);
+      feeds.forget(userId);
+    });
     app.birthData.onChange((userId) => service.birthDataChanged(userId));
     app.auth.addExportSection('cosmicLandscape', (userId) => service.exportSection(userId));
     await app.register(landscapeRoutes, {
       prefix: '/api/cosmic-landscape',
       service,
       guard: app.requireFeature('landscape'),
-      canUse,
-      appUrl: app.config.appUrl,
+      feeds,
     });
 
     const pregenerateAll = async () => {

@@ -267,6 +267,16 @@ export class LandscapeRepository {
     );
   }
 
+  /** Voids the calendar address, if the person has one (no row is made for anyone else). */
+  async clearCalendarToken(userId: string, now: string): Promise<void> {
+    await this.db
+      .updateTable('landscape_preferences')
+      .set({ calendar_token_hash: null, updated_at: now })
+      .where('user_id', '=', userId)
+      .where('calendar_token_hash', 'is not', null)
+      .execute();
+  }
+
   async userByCalendarHash(hash: string): Promise<string | null> {
     const row = await this.db
       .selectFrom('landscape_preferences')

@@ -15,8 +15,7 @@ import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../platform/auth-guard.ts';
-import { AppError } from '../../platform/errors.ts';
-import { transitCalendar } from './calendar.ts';
+import type { CalendarFeeds } from './calendar.ts';
 import type { LandscapeService } from './service.ts';
 
 const security = [{ bearerAuth: [] }];
@@ -26,9 +25,8 @@ export interface LandscapeRouteOptions {
   service: LandscapeService;
   /** preHandler: signed in, verified, paid access with a plan that includes the landscape. */
   guard: preHandlerAsyncHookHandler;
-  /** Whether the person may still use the landscape (the calendar feed has no session to guard). */
-  canUse(userId: string): Promise<boolean>;
-  appUrl: string;
+  /** The private calendar feeds (no session: their own checks). */
+  feeds: CalendarFeeds;
 }
 
 /** /api/cosmic-landscape/*: the signed-in person's own landscapes only; no ids in paths. */
@@ -109,20 +107,15 @@ export const landscapeRoutes: FastifyPluginAsyncZod<LandscapeRouteOptions> = asy
     async (request) => ok(await service.newCalendarLink(userId(request))),
   );
   // The feed is read by calendar apps, which cannot sign in: the private token in its address
-  // names the person, and their plan is checked on every read.
+  // names the person, and their plan is checked on every read. An app that sends the ETag of
+  // the feed it has gets 304 while the feed is unchanged.
   app.get('/calendar.ics', { schema: { tags, querystring: CalendarQuerySchema } }, async (request, reply) => {
-    const owner = await service.calendarOwner(request.query.token);
-    if (!(await options.canUse(owner)))
-      throw new AppError(
-        403,
-        'PAYMENT_REQUIRED',
-        'This calendar feed needs an active plan that includes the cosmic landscape.',
-      );
-    const body = await transitCalendar(service, owner, request.query.days, options.appUrl);
-    return reply
-      .header('content-type', 'text/calendar; charset=utf-8')
-      .header('content-disposition', 'inline; filename="transits.ics"')
+    const feed = await options.feeds.read(request.query.token, request.query.days);
+    reply
+      .header('etag', feed.etag)
       .header('cache-control', 'private, max-age=3600')
-      .send(body);
+      .header('content-disposition', 'inline; filename="transits.ics"');
+    if (request.headers['if-none-match'] === feed.etag) return reply.status(304).send();
+    return reply.header('content-type', 'text/calendar; charset=utf-8').send(feed.body);
   });
 };

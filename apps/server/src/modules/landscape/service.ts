@@ -225,6 +225,21 @@ export class LandscapeService {
     return userId;
   }
 
+  /** What a person's calendar feed is computed from today: birth data, zone and the local day. */
+  async calendarEdition(userId: string): Promise<string> {
+    const birth = await this.birthOrRefuse(userId);
+    const zone = await this.zoneOf(userId, birth);
+    return `${stampOf(birth)}|${zone}|${localDay(zone, this.now).date}`;
+  }
+
+  /**
+   * Voids the person's calendar address (their sessions all ended for safety: a password change
+   * or reset, signing out everywhere); a new one is made on the landscape page.
+   */
+  async voidCalendarLink(userId: string): Promise<void> {
+    await this.deps.repo.clearCalendarToken(userId, this.now.toISOString());
+  }
+
   /** The exact transits of the coming days (slow and fast bodies; the Moon's are too many for a calendar). */
   async upcomingExactTransits(userId: string, dayCount: number) {
     const birth = await this.birthOrRefuse(userId);

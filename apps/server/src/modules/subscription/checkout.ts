@@ -13,7 +13,8 @@ import { type AppliedCoupon, type PaymentProvider, talkToProvider } from './prov
 import type { Db, PaymentSession, StoredPlan, Subscription, SubscriptionRepository } from './repository.ts';
 import type { CardBehaviour, ProviderName } from './tables.ts';
 
-const CHECKOUT_TTL_MS = 60 * 60_000;
+/** A checkout link opens its page without a sign-in, so it works for a short while only. */
+const CHECKOUT_TTL_MS = 15 * 60_000;
 
 /** Who pays: the signed-in person. */
 export interface Payer {

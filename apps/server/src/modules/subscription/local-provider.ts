@@ -5,7 +5,8 @@ import type { CheckoutRequest, PaymentProvider } from './provider.ts';
 import type { Subscription } from './repository.ts';
 import type { CardBehaviour } from './tables.ts';
 
-const CARD_SESSION_TTL_MS = 60 * 60_000;
+/** Like a checkout link, the card page opens without a sign-in: a short lifetime. */
+const CARD_SESSION_TTL_MS = 15 * 60_000;
 
 /**
  * The built-in test provider: checkout and card pages served by this server (see pay-pages.ts),

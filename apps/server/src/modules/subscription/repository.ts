@@ -375,16 +375,25 @@ export class SubscriptionRepository {
 
   // Usage counters
 
-  async addUsage(userId: string, kind: string, day: string, amount: number): Promise<number> {
+  /**
+   * Counts one use of the day's allowance if fewer than `limit` were counted; answers the new count,
+   * or null (and writes nothing) when the limit is reached. One statement: two uses at once never
+   * both take the last one.
+   */
+  async useWithin(userId: string, kind: string, day: string, limit: number): Promise<number | null> {
+    if (limit < 1) return null;
     const row = await this.db
       .insertInto('usage_counters')
-      .values({ user_id: userId, kind, day, count: amount })
+      .values({ user_id: userId, kind, day, count: 1 })
       .onConflict((oc) =>
-        oc.columns(['user_id', 'kind', 'day']).doUpdateSet({ count: sql`usage_counters.count + ${amount}` }),
+        oc
+          .columns(['user_id', 'kind', 'day'])
+          .doUpdateSet({ count: sql`usage_counters.count + 1` })
+          .where('usage_counters.count', '<', limit),
       )
       .returning('count')
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
+      .executeTakeFirst();
+    return row ? Number(row.count) : null;
   }
 
   async usageOn(userId: string, day: string): Promise<Map<string, number>> {

@@ -58,16 +58,16 @@ export class UsageAllowances {
 
   /**
    * Counts one use of a daily allowance, or refuses with 429 when the plan's limit for today is
-   * reached (the count is then taken back). For the chat and landscape modules.
+   * reached; a refused use writes nothing. For the chat and landscape modules.
    */
   async consume(user: { id: string; role: Role }, kind: UsageKind): Promise<{ used: number; limit: number }> {
     const { limits } = await this.limitsFor(user);
     const day = utcDay(this.deps.clock.now());
-    const used = await this.deps.repo.addUsage(user.id, kind, day, 1);
-    if (used > limits[kind]) {
-      await this.deps.repo.addUsage(user.id, kind, day, -1);
-      throw new AppError(429, 'RATE_LIMITED', USAGE_LIMIT_MESSAGE);
-    }
+    // A use over the limit is refused on a read: a flood of them writes nothing.
+    const counted = (await this.deps.repo.usageOn(user.id, day)).get(kind) ?? 0;
+    if (counted >= limits[kind]) throw new AppError(429, 'RATE_LIMITED', USAGE_LIMIT_MESSAGE);
+    const used = await this.deps.repo.useWithin(user.id, kind, day, limits[kind]);
+    if (used === null) throw new AppError(429, 'RATE_LIMITED', USAGE_LIMIT_MESSAGE);
     return { used, limit: limits[kind] };
   }
 
