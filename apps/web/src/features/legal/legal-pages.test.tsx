@@ -74,10 +74,10 @@ describe.each(PAGES)('%s', (path, title, Page) => {
 
   test('shows when it was last updated and how to reach support', () => {
     show(path, Page);
-    const time = screen.getByText('22 November 2026');
+    const time = screen.getByText('27 November 2026');
     expect(time.tagName).toBe('TIME');
-    expect(time.getAttribute('datetime')).toBe('2026-11-22');
-    expect(time.parentElement?.textContent).toBe('Last updated 22 November 2026');
+    expect(time.getAttribute('datetime')).toBe('2026-11-27');
+    expect(time.parentElement?.textContent).toBe('Last updated 27 November 2026');
     const mailLink = document.querySelector(`a[href="mailto:${SUPPORT_EMAIL}"]`);
     expect(mailLink?.textContent).toBe(SUPPORT_EMAIL);
   });

@@ -51,7 +51,10 @@ export function PasswordSection({ onChanged }: { onChanged: () => void }) {
   };
 
   return (
-    <SettingsSection title="Password" description="Changing your password signs out your other devices.">
+    <SettingsSection
+      title="Password"
+      description="Changing your password signs out your other devices and stops your private calendar address (make a new one on your cosmic landscape page)."
+    >
       <form onSubmit={handleSubmit(onSubmit)} noValidate className="flex flex-col gap-4">
         <Field
           label="Current password"

@@ -103,7 +103,10 @@ export function SessionsSection() {
   const others = sessions.data?.filter((session) => !session.current).length ?? 0;
 
   return (
-    <SettingsSection title="Devices" description="Where your account is signed in.">
+    <SettingsSection
+      title="Devices"
+      description="Where your account is signed in. Signing out everywhere else also stops your private calendar address."
+    >
       {!sessions.isSuccess && (sessions.fetchStatus === 'paused' || isOffline()) ? (
         <DevicesUnavailable message={OFFLINE_MESSAGE} onRetry={() => void sessions.refetch()} />
       ) : sessions.isPending ? (

@@ -100,7 +100,7 @@ describe.each(Object.entries(DOCUMENTS))('%s content', (path, document) => {
     expect(document.summary.length).toBeGreaterThan(0);
     expect(document.description.length).toBeGreaterThan(50);
     expect(document.description.length).toBeLessThanOrEqual(160);
-    expect(formatCalendarDate(document.lastUpdated)).toBe('22 November 2026');
+    expect(formatCalendarDate(document.lastUpdated)).toBe('27 November 2026');
     expect(allTexts(document).some((text) => text.includes(`mailto:${SUPPORT_EMAIL}`))).toBe(true);
     expect(document.sections.at(-1)?.id).toBe('contact');
   });

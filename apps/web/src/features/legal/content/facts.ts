@@ -1,7 +1,7 @@
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '../../../lib/brand.ts';
 
 /** The date every legal page shows as "Last updated". Change it with the text. */
-export const LEGAL_LAST_UPDATED = '2026-11-22';
+export const LEGAL_LAST_UPDATED = '2026-11-27';
 
 /** A session lasts this long after signing in (the server's session lifetime). */
 export const SESSION_DAYS = 30;

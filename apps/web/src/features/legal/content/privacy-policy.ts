@@ -402,7 +402,7 @@ export const PRIVACY_POLICY: LegalDocument = {
               facts: [
                 {
                   label: 'In the app',
-                  text: 'In [Settings](/settings), under **Devices**, you see every device you are signed in on with its browser, IP address and when it was last active. **Sign out** any of them, or choose **Sign out everywhere else**. Changing or resetting your password also signs out your other devices.',
+                  text: 'In [Settings](/settings), under **Devices**, you see every device you are signed in on with its browser, IP address and when it was last active. **Sign out** any of them, or choose **Sign out everywhere else**. Changing or resetting your password also signs out your other devices. Each of these also stops your private calendar address, which shows your transits and placements without a sign-in; make a new one on your cosmic landscape page.',
                 },
               ],
             },
