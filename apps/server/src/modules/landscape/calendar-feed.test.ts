@@ -1,3 +1,4 @@
+import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -60,6 +61,22 @@ const read = (feed: string, etag?: string) =>
   t.app.inject({ url: feed, headers: etag ? { 'if-none-match': etag } : {} });
 
 describe('the calendar feed', () => {
+  it('puts each event at the instant its transit is exact, in UTC', async () => {
+    const { feed } = await withFeed();
+    const body = (await read(feed)).body;
+    expect(body).not.toMatch(/^DT(START|END|STAMP):\d{8}T\d{6}\r?$/m);
+    const events = new ICAL.Component(ICAL.parse(body)).getAllSubcomponents('vevent');
+    expect(events.length).toBeGreaterThan(3);
+    for (const component of events) {
+      const event = new ICAL.Event(component);
+      // The UID names the exact instant the event stands for.
+      const exactAt = /-(\d{4}-\d\d-\d\dT[\d:.]+Z)@/.exec(event.uid)?.[1];
+      expect(exactAt, event.uid).toBeDefined();
+      expect(event.startDate.zone?.tzid).toBe('UTC');
+      expect(Math.abs(event.startDate.toJSDate().getTime() - Date.parse(exactAt!))).toBeLessThan(1000);
+    }
+  });
+
   it('is computed once a day and answers 304 to a reader that has it', async () => {
     const { token, feed } = await withFeed();
     const first = await read(feed);

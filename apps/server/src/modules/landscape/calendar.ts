@@ -93,7 +93,8 @@ export async function transitCalendar(
   const calendar = ical({
     name: 'Astro Guidance: your transits',
     prodId: { company: 'Astro Guidance', product: 'cosmic-landscape', language: 'EN' },
-    timezone: zone,
+    // No calendar zone: every time is written in UTC with its Z (RFC 5545 form 2), so each app shows
+    // the instant in its own zone. A zone name without its VTIMEZONE block left times floating.
     ttl: 6 * 60 * 60,
   });
   const dayFormat = new Intl.DateTimeFormat('en-GB', {

@@ -1,6 +1,7 @@
 import { type ComponentType, lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Toaster } from '../../components/ui/toaster.tsx';
+import { ConnectionNotice } from '../../features/auth/components/connection-notice.tsx';
 import { installCardAllowedOn } from '../../features/pwa/install-card-rules.ts';
 import { startInstallPromptCapture } from '../../features/pwa/install-prompt.ts';
 import { Footer } from './footer.tsx';
@@ -47,6 +48,7 @@ export function RootLayout() {
         Skip to content
       </button>
       <SiteHeader />
+      <ConnectionNotice />
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         <Suspense fallback={<LoadingScreen message="Loading page..." />}>
           <Outlet />

@@ -1,9 +1,9 @@
 import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { AxiosError } from 'axios';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../lib/api-client.ts';
 import { registerSessionData } from '../../../lib/session-data.ts';
-import { REFRESH_FAILED_MESSAGE, useAuth } from './auth-store.ts';
+import { REFRESH_FAILED_MESSAGE, RETRY_FIRST_MS, useAuth } from './auth-store.ts';
 
 // The server is replaced at the HTTP edge: an axios adapter answering by method and path.
 type Reply = { status: number; data: unknown };
@@ -42,7 +42,7 @@ describe('auth store flows (SPEC section 4)', () => {
     routes = {};
     loaded = [];
     localStorage.clear();
-    useAuth.setState({ user: null, token: null, loading: true, error: null });
+    useAuth.setState({ user: null, token: null, loading: true, error: null, connection: 'online' });
     unregister = registerSessionData({
       name: 'test data',
       load: async () => {
@@ -68,7 +68,62 @@ describe('auth store flows (SPEC section 4)', () => {
     expect(useAuth.getState()).toMatchObject({ user, token: 'tok-1', loading: false });
   });
 
-  it('a failed profile fetch at startup removes the token and logs out', async () => {
+  it.each([
+    ['no network', () => Promise.reject(new AxiosError('Network Error', 'ERR_NETWORK'))],
+    ['a time-out', () => Promise.reject(new AxiosError('timeout', 'ECONNABORTED'))],
+    ['a server restarting (503)', null],
+  ])(
+    '%s at startup keeps the token and the stored user, and asks again with a growing wait',
+    async (_, fail) => {
+      vi.useFakeTimers();
+      try {
+        localStorage.setItem('authToken', 'tok-kept');
+        useAuth.setState({ user, token: 'tok-kept' });
+        let down = true;
+        routes['GET /api/auth/profile'] = () =>
+          down
+            ? { status: 503, data: { success: false, error: 'x', code: 'SERVICE_UNAVAILABLE' } }
+            : { status: 200, data: { success: true, user } };
+        const original = api.defaults.adapter;
+        if (fail) api.defaults.adapter = (config) => (down ? fail() : (original as AxiosAdapter)(config));
+        await useAuth.getState().initialize();
+        expect(localStorage.getItem('authToken')).toBe('tok-kept');
+        expect(useAuth.getState()).toMatchObject({
+          user,
+          token: 'tok-kept',
+          loading: false,
+          connection: 'retrying',
+        });
+        expect(loaded).toEqual([]);
+        // Still down at the first retry: the next wait is longer.
+        await vi.advanceTimersByTimeAsync(RETRY_FIRST_MS);
+        expect(useAuth.getState().connection).toBe('retrying');
+        down = false;
+        await vi.advanceTimersByTimeAsync(RETRY_FIRST_MS);
+        expect(useAuth.getState().connection).toBe('retrying');
+        await vi.advanceTimersByTimeAsync(RETRY_FIRST_MS * 2);
+        expect(useAuth.getState()).toMatchObject({ user, token: 'tok-kept', connection: 'online' });
+        expect(loaded).toEqual(['load']);
+        api.defaults.adapter = adapter;
+      } finally {
+        vi.useRealTimers();
+      }
+    },
+  );
+
+  it('without a stored user, an unreachable server keeps the app loading until the browser is back online', async () => {
+    localStorage.setItem('authToken', 'tok-new-device');
+    routes['GET /api/auth/profile'] = () => ({ status: 502, data: {} });
+    await useAuth.getState().initialize();
+    expect(useAuth.getState()).toMatchObject({ user: null, token: 'tok-new-device', loading: true });
+    routes['GET /api/auth/profile'] = () => ({ status: 200, data: { success: true, user } });
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() =>
+      expect(useAuth.getState()).toMatchObject({ user, loading: false, connection: 'online' }),
+    );
+  });
+
+  it('a refused session (401) at startup removes the token and logs out', async () => {
     localStorage.setItem('authToken', 'stale');
     routes['GET /api/auth/profile'] = () => ({
       status: 401,
@@ -103,12 +158,31 @@ describe('auth store flows (SPEC section 4)', () => {
     expect(loaded).toEqual(['clear']);
   });
 
-  it('a failed refresh sets "Failed to refresh user data" and logs out', async () => {
-    useAuth.setState({ user, token: 'tok-4', loading: false });
-    localStorage.setItem('authToken', 'tok-4');
+  it('a refresh that fails for a passing reason keeps the session and says so', async () => {
+    useAuth.setState({ user, token: 'tok-6', loading: false });
+    localStorage.setItem('authToken', 'tok-6');
     routes['GET /api/auth/profile'] = () => ({
       status: 500,
       data: { success: false, error: 'x', code: 'INTERNAL' },
+    });
+    await useAuth.getState().refreshUser();
+    expect(useAuth.getState()).toMatchObject({
+      user,
+      token: 'tok-6',
+      error: 'Failed to refresh user data',
+      connection: 'retrying',
+    });
+    routes['GET /api/auth/profile'] = () => ({ status: 200, data: { success: true, user } });
+    await useAuth.getState().initialize();
+    expect(useAuth.getState()).toMatchObject({ error: null, connection: 'online' });
+  });
+
+  it('a refused refresh sets "Failed to refresh user data" and logs out', async () => {
+    useAuth.setState({ user, token: 'tok-4', loading: false });
+    localStorage.setItem('authToken', 'tok-4');
+    routes['GET /api/auth/profile'] = () => ({
+      status: 401,
+      data: { success: false, error: 'x', code: 'UNAUTHENTICATED' },
     });
     await useAuth.getState().refreshUser();
     expect(REFRESH_FAILED_MESSAGE).toBe('Failed to refresh user data');

@@ -1,5 +1,6 @@
 import type { LoginBody, RegisterBody, User } from '@app/contracts/auth.ts';
 import { STORAGE_KEYS } from '@app/contracts/constants.ts';
+import { isAxiosError } from 'axios';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { broadcastAuthChanged } from '../../../lib/auth-broadcast.ts';
@@ -14,12 +15,29 @@ import { verifyEmail as verifyEmailRequest } from '../api/verify-email.ts';
 
 export const REFRESH_FAILED_MESSAGE = 'Failed to refresh user data';
 
+/** The first wait before the profile is asked again after a passing failure, doubled each time. */
+export const RETRY_FIRST_MS = 2_000;
+export const RETRY_LONGEST_MS = 30_000;
+
+/**
+ * Whether a failed profile request refused the session itself (401). Anything else (no network,
+ * a time-out, a server error) says nothing about the session: it is kept (decision 0207).
+ */
+function sessionRefused(error: unknown): boolean {
+  return isAxiosError(error) && error.response?.status === 401;
+}
+
 interface AuthState {
   user: User | null;
   token: string | null;
   /** True while the stored session is being checked at startup. */
   loading: boolean;
   error: string | null;
+  /**
+   * 'retrying' while the server cannot be reached to confirm the session: the person stays
+   * signed in with what this device knows, and the profile is asked again with a growing wait.
+   */
+  connection: 'online' | 'retrying';
   initialize: () => Promise<void>;
   login: (body: LoginBody) => Promise<User>;
   register: (body: RegisterBody) => Promise<User>;
@@ -44,6 +62,30 @@ export const useAuth = create<AuthState>()(
         set({ user: null, token: null });
       };
 
+      let retryTimer: ReturnType<typeof setTimeout> | undefined;
+      let retries = 0;
+      const retryNow = () => {
+        clearTimeout(retryTimer);
+        retryTimer = undefined;
+        globalThis.removeEventListener?.('online', retryNow);
+        void get().initialize();
+      };
+      /** Asks for the profile again later, or as soon as the browser is back online. */
+      const retryLater = () => {
+        clearTimeout(retryTimer);
+        retryTimer = setTimeout(retryNow, Math.min(RETRY_LONGEST_MS, RETRY_FIRST_MS * 2 ** retries));
+        retries += 1;
+        globalThis.addEventListener?.('online', retryNow);
+        set({ connection: 'retrying' });
+      };
+      const connected = () => {
+        clearTimeout(retryTimer);
+        retryTimer = undefined;
+        retries = 0;
+        globalThis.removeEventListener?.('online', retryNow);
+        set({ connection: 'online' });
+      };
+
       const startSession = async (token: string, user: User) => {
         storeToken(token);
         set({ token, user, error: null });
@@ -58,10 +100,12 @@ export const useAuth = create<AuthState>()(
         // Without a stored token there is nothing to check: a guest's first render is final.
         loading: readStorage(STORAGE_KEYS.authToken) !== null,
         error: null,
+        connection: 'online',
 
         initialize: async () => {
           const token = readStorage(STORAGE_KEYS.authToken);
           if (!token) {
+            connected();
             if (get().user || get().token) clearLocal();
             set({ loading: false });
             return;
@@ -70,13 +114,21 @@ export const useAuth = create<AuthState>()(
           try {
             const user = await getProfile();
             set({ user });
-          } catch {
-            clearLocal();
-            set({ loading: false });
+          } catch (error) {
+            if (sessionRefused(error)) {
+              connected();
+              clearLocal();
+              set({ loading: false });
+              return;
+            }
+            // The app opens with the person this device knows; without one it keeps waiting.
+            retryLater();
+            set({ loading: get().user === null });
             return;
           }
+          connected();
           await loadSessionData();
-          set({ loading: false });
+          set({ loading: false, error: null });
         },
 
         login: async (body) => {
@@ -104,8 +156,12 @@ export const useAuth = create<AuthState>()(
             const user = await getProfile();
             set({ user, error: null });
             await loadSessionData();
-          } catch {
+          } catch (error) {
             set({ error: REFRESH_FAILED_MESSAGE });
+            if (!sessionRefused(error)) {
+              retryLater();
+              return;
+            }
             await get().logout({ server: false });
             set({ error: REFRESH_FAILED_MESSAGE });
           }
