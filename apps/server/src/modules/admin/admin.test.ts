@@ -184,7 +184,9 @@ describe('two-step sign-in', () => {
       verified: false,
     });
     const log = (await call('GET', `/api/admin/audit-log?target=${person.userId}`, admin.token)).json().data;
-    expect(log.entries[0]).toMatchObject({ action: 'user.reset-second-factor', actorEmail: 'command line' });
+    expect(log.entries).toContainEqual(
+      expect.objectContaining({ action: 'user.reset-second-factor', actorEmail: 'command line' }),
+    );
   });
 });
 

@@ -45,9 +45,11 @@ export class AdminUsers {
       'subscription_plans.name as plan',
       'subscriptions.status as subscription_status',
       'second_factors.confirmed_at as second_factor_at',
-      sql<string | null>`(select max(s.last_seen_at) from sessions s where s.user_id = users.id)`.as(
-        'last_seen_at',
-      ),
+      // The open sessions' latest moment, or the one kept from deleted sessions if later.
+      sql<string | null>`(select max(seen) from (
+          select max(s.last_seen_at) as seen from sessions s where s.user_id = users.id
+          union all select users.last_seen_at as seen
+        ) as moments)`.as('last_seen_at'),
     ] as const;
   }
 

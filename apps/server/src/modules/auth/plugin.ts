@@ -5,6 +5,7 @@ import * as accounts from './migrations/0001-accounts.ts';
 import * as sessionChangeNotices from './migrations/0003-session-change-notices.ts';
 import * as secondFactors from './migrations/0004-second-factor.ts';
 import * as usersByCreation from './migrations/0006-users-by-creation.ts';
+import * as lastSeenKept from './migrations/0008-last-seen-kept.ts';
 import { PasswordHasher } from './passwords.ts';
 import { AuthRepository } from './repository.ts';
 import { authRoutes } from './routes.ts';
@@ -41,6 +42,7 @@ export const authModule = defineModule({
     '0003-session-change-notices': sessionChangeNotices,
     '0004-second-factor': secondFactors,
     '0006-users-by-creation': usersByCreation,
+    '0008-last-seen-kept': lastSeenKept,
   },
   async register(app: FastifyInstance, { jobs }) {
     const { config, clock, database } = app;
@@ -66,6 +68,7 @@ export const authModule = defineModule({
       clock,
       serverSecret: config.jwtSecret,
       throttle: app.throttle,
+      audit: app.audit,
       failures: {
         perSource: config.throttle.secondFactorFailuresPerSource,
         perUser: config.throttle.secondFactorFailuresPerUser,

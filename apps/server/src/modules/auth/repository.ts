@@ -1,5 +1,5 @@
 import type { Role } from '@app/contracts/auth.ts';
-import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
 import type { Tables } from '../../platform/db/schema.ts';
 import {
   ACCOUNT_COLUMNS,
@@ -266,8 +266,23 @@ export class AuthRepository {
     }));
   }
 
+  /**
+   * Keeps on the account the latest "last seen" of the sessions about to be deleted (those of
+   * `sessions`, a condition on the sessions table), for the admin area.
+   */
+  private async keepLastSeen(trx: Kysely<Tables>, sessions: RawBuilder<SqlBool>): Promise<void> {
+    const latest = sql`(select max(s.last_seen_at) from sessions s where s.user_id = users.id and ${sessions}
+      and (users.last_seen_at is null or s.last_seen_at > users.last_seen_at))`;
+    await trx
+      .updateTable('users')
+      .set({ last_seen_at: sql`coalesce(${latest}, users.last_seen_at)` })
+      .where(sql<SqlBool>`users.id in (select s.user_id from sessions s where ${sessions})`)
+      .execute();
+  }
+
   /** Ends one session of a person; false when they have no such session. */
   async deleteSession(userId: string, sessionId: string): Promise<boolean> {
+    await this.keepLastSeen(this.db, sql`s.id = ${sessionId} and s.user_id = ${userId}`);
     const result = await this.revoking({ sessionId }, () =>
       this.db
         .deleteFrom('sessions')
@@ -286,6 +301,12 @@ export class AuthRepository {
     exceptSessionId?: string,
     trx: Kysely<Tables> = this.db,
   ): Promise<number> {
+    await this.keepLastSeen(
+      trx,
+      exceptSessionId
+        ? sql`s.user_id = ${userId} and s.id <> ${exceptSessionId}`
+        : sql`s.user_id = ${userId}`,
+    );
     let query = trx.deleteFrom('sessions').where('user_id', '=', userId);
     if (exceptSessionId) query = query.where('id', '!=', exceptSessionId);
     const result = await this.revoking({ userId }, () => query.executeTakeFirst());
@@ -295,6 +316,7 @@ export class AuthRepository {
   }
 
   async deleteExpired(now: string): Promise<void> {
+    await this.keepLastSeen(this.db, sql`s.expires_at <= ${now}`);
     await this.db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
     await this.db
       .deleteFrom('account_secrets')

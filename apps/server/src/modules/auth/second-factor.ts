@@ -3,6 +3,7 @@ import type { MfaEnroll, MfaStatus, MfaVerify } from '@app/contracts/auth.ts';
 import type { Kysely } from 'kysely';
 import * as OTPAuth from 'otpauth';
 import type { ThrottleRule } from '../../config.ts';
+import type { AuditLog } from '../../platform/audit/audit-log.ts';
 import type { AuthUser } from '../../platform/auth-guard.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Tables } from '../../platform/db/schema.ts';
@@ -40,6 +41,8 @@ export class SecondFactorService {
       clock: Clock;
       serverSecret: string;
       throttle: Throttle;
+      /** Where a confirmed enrolment is recorded. */
+      audit: Pick<AuditLog, 'record'>;
       /** Wrong codes allowed before a wait: per account and client address, and per account in all. */
       failures: { perSource: ThrottleRule; perUser: ThrottleRule };
     },
@@ -124,6 +127,16 @@ export class SecondFactorService {
     try {
       const answer = await this.check(user, code);
       await throttle.clear(source);
+      if (answer.recoveryCodes)
+        await this.deps.audit.record(
+          { id: user.id, email: user.email, ip },
+          {
+            action: 'user.enrol-second-factor',
+            targetType: 'user',
+            targetId: user.id,
+            after: { secondFactor: true },
+          },
+        );
       return answer;
     } catch (error) {
       if (error instanceof AppError && error.code === 'INVALID_CODE') await throttle.count(...checks);

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 export interface UsersTable {
   id: string;
   email: string;
@@ -8,6 +10,8 @@ export interface UsersTable {
   disabled: number;
   created_at: string;
   updated_at: string;
+  /** The latest "last seen" of the account's deleted sessions (the open ones carry their own). */
+  last_seen_at: Generated<string | null>;
 }
 
 export interface SessionsTable {
