@@ -187,8 +187,24 @@ describe('HTTP platform options', () => {
       expect(home.headers['referrer-policy']).toBe('no-referrer');
       expect(home.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(home.headers['permissions-policy']).toContain('camera=()');
-      const deep = await web.app.inject('/settings');
-      expect(deep.body).toContain('<title>Astro</title>');
+      // An app address typed without the # goes to its screen; any other address is a 404 page.
+      for (const [typed, screen] of [
+        ['/settings', '/#/settings'],
+        ['/privacy-policy/', '/#/privacy-policy'],
+        ['/chat/abc-123', '/#/chat/abc-123'],
+        ['/verify-email/Q7?from=mail', '/#/verify-email/Q7?from=mail'],
+      ]) {
+        const deep = await web.app.inject(typed!);
+        expect(deep.statusCode, typed).toBe(302);
+        expect(deep.headers.location, typed).toBe(screen);
+      }
+      for (const unknown of ['/nope', '/settings/extra', '/wp-login.php', '/favicon-missing.ico']) {
+        const missing = await web.app.inject(unknown);
+        expect(missing.statusCode, unknown).toBe(404);
+        expect(missing.headers['content-type']).toMatch(/^text\/html/);
+        expect(missing.body).toContain('Page not found');
+        expect(missing.body).not.toContain('<title>Astro</title>');
+      }
       const asset = await web.app.inject('/assets/app.js');
       expect(asset.statusCode).toBe(200);
       expect(asset.headers['cache-control']).toContain('immutable');

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { isAppPath } from '@app/contracts/app-paths.ts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from './errors.ts';
@@ -29,16 +30,32 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string): Pro
   }
   // Probing unknown API paths is counted by the request limits' onRequest hook like any API call.
   app.setNotFoundHandler(async (request, reply) => {
-    // A missing (or withheld) file is a 404; any other page address gets the app.
-    const isFile = request.url.startsWith('/assets/') || /\.map(\?|$)/.test(request.url);
-    if (
-      !isApiPath(request.url) &&
-      !isFile &&
-      hasWeb &&
-      (request.method === 'GET' || request.method === 'HEAD')
-    ) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    const reading = request.method === 'GET' || request.method === 'HEAD';
+    if (isApiPath(request.url) || !hasWeb || !reading) throw notFound();
+    // The app routes on the hash: an address typed without it (`/privacy-policy`) goes to its
+    // screen; any other address is not a page of ours.
+    const [pathname = '/', query] = request.url.split('?', 2);
+    if (isAppPath(pathname)) {
+      const route = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+      return reply.redirect(`/#${route}${query ? `?${query}` : ''}`, 302);
     }
-    throw notFound();
+    return reply
+      .status(404)
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(notFoundPage());
   });
+}
+
+/** What a browser shows for an address that is no page of ours (the app itself is at /). */
+function notFoundPage(): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Page not found · Astro Guidance</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 32rem; margin: 4rem auto; padding: 0 1rem; line-height: 1.5">
+<h1>Page not found</h1>
+<p>There is no page at this address. It may have moved, or the link may be incomplete.</p>
+<p><a href="/">Go to Astro Guidance</a></p>
+</body></html>
+`;
 }

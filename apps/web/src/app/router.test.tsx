@@ -1,5 +1,6 @@
+import { APP_PATHS, isAppPath } from '@app/contracts/app-paths.ts';
 import { screen } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router';
+import { createMemoryRouter, type RouteObject } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuth } from '../features/auth/stores/auth-store.ts';
 import { installFakeServer, ok } from '../testing/fake-server.ts';
@@ -72,5 +73,21 @@ describe('router', () => {
     });
     expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeTruthy();
     expect(screen.getByText('The stars misaligned')).toBeTruthy();
+  });
+});
+
+describe('the app paths the server knows', () => {
+  it("are exactly the router's screens, so a typed address without the # reaches its screen", () => {
+    const paths: string[] = [];
+    const walk = (list: RouteObject[]) => {
+      for (const route of list) {
+        if (route.path && route.path !== '*') paths.push(route.path);
+        if (route.children) walk(route.children);
+      }
+    };
+    walk(routes);
+    expect([...paths].sort()).toEqual([...APP_PATHS].sort());
+    expect(isAppPath('/chat/some-id')).toBe(true);
+    expect(isAppPath('/chat/some-id/more')).toBe(false);
   });
 });

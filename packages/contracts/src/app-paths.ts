@@ -1,0 +1,38 @@
+/**
+ * The web app's screens, as hash routes (`/#/privacy-policy`), SPEC section 2. The web router is
+ * held to this list by a test; the server uses it to send an address typed without the `#` to its
+ * screen, and to answer 404 for any other page address.
+ */
+export const APP_PATHS = [
+  '/',
+  '/privacy-policy',
+  '/terms-of-service',
+  '/cookie-policy',
+  '/contact',
+  '/updates',
+  '/status',
+  '/partners',
+  '/partners/apply',
+  '/partners/confirm/:token',
+  '/verify-email/:token',
+  '/forgot-password',
+  '/reset-password/:token',
+  '/success',
+  '/cancelled',
+  '/verify-email-pending',
+  '/subscription',
+  '/birth-form',
+  '/chat',
+  '/chat/:sessionId',
+  '/cosmic-landscape',
+  '/settings',
+  '/admin',
+  '/horoscope',
+] as const;
+
+const PATTERNS = APP_PATHS.map((appPath) => new RegExp(`^${appPath.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`));
+
+/** Whether a path (without query) names one of the app's screens; a trailing slash is allowed. */
+export function isAppPath(pathname: string): boolean {
+  return PATTERNS.some((pattern) => pattern.test(pathname));
+}
