@@ -27,6 +27,7 @@ import { Mailer } from './platform/mailer/mailer.ts';
 import { registerMetrics } from './platform/metrics.ts';
 import { platformMigrations } from './platform/migrations.ts';
 import type { ModuleOptions } from './platform/module.ts';
+import { PersonalZones } from './platform/personal-zones.ts';
 import { openRedis, untilReady } from './platform/redis.ts';
 import { registerRequestLimits } from './platform/request-limits.ts';
 import { ScheduledJobs } from './platform/scheduled-jobs.ts';
@@ -68,6 +69,8 @@ declare module 'fastify' {
     scheduledJobs: ScheduledJobs;
     /** The operators' audit log: every change made from the admin area or an admin command. */
     audit: AuditLog;
+    /** Whose midnight begins each person's day (told by the landscape, asked by the allowances). */
+    personalZones: PersonalZones;
     /** The app's one set of counters: request limits, logins, mail, forms. */
     throttle: Throttle;
     /** The connection to Redis when REDIS_URL is set (several server processes), else null. */
@@ -148,6 +151,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   );
   app.decorate('scheduledJobs', scheduledJobs);
   app.decorate('audit', new AuditLog(database.db, clock));
+  app.decorate('personalZones', new PersonalZones());
   app.decorate('throttle', throttle);
   // Runs after the modules' own onClose hooks (last registered, first run): mail, then the database.
   app.addHook('onClose', async () => {

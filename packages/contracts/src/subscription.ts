@@ -156,7 +156,7 @@ export const ConstraintsResultSchema = z.object({
   success: z.literal(true),
   planId: z.string().nullable(),
   hasPaidAccess: z.boolean(),
-  /** The UTC day the counters belong to (YYYY-MM-DD); they start again at midnight UTC. */
+  /** The person's own day the counters belong to (YYYY-MM-DD), from midnight in their zone (the landscape's). */
   day: z.string(),
   resetsAt: z.string(),
   chatMessages: ConstraintSchema,

@@ -181,6 +181,25 @@ describe('regenerating', () => {
   });
 });
 
+describe('the daily allowance', () => {
+  it("starts again at the person's own midnight, as their day does, not at midnight UTC", async () => {
+    // 13:00 UT is 22:00 in Tokyo: two hours before the Tokyo day ends, eleven before the UTC day.
+    setClock('2031-04-02T13:00:00Z');
+    const tokyo = await subscriber('tokyo');
+    await call(tokyo, 'GET', '/today');
+    for (let i = 0; i < 3; i++) expect((await call(tokyo, 'POST', '/regenerate')).statusCode).toBe(200);
+    const spent = (await call(tokyo, 'GET', '/usage')).json().data;
+    expect(spent).toMatchObject({ used: 3, remaining: 0, resetsAt: '2031-04-02T15:00:00.000Z' });
+    const limits = await t.app.inject({ url: '/api/subscription/constraints', headers: bearer(tokyo) });
+    expect(limits.json()).toMatchObject({ day: '2031-04-02', resetsAt: '2031-04-02T15:00:00.000Z' });
+    // Past Tokyo's midnight (still 2 April in UTC) the new day has its full allowance.
+    setClock('2031-04-02T15:00:00Z');
+    await call(tokyo, 'GET', '/today');
+    expect((await call(tokyo, 'GET', '/usage')).json().data).toMatchObject({ used: 0, remaining: 3 });
+    expect((await call(tokyo, 'POST', '/regenerate')).statusCode).toBe(200);
+  });
+});
+
 describe('history and the local day', () => {
   it('starts a new day at local midnight east and west of UTC, and lists the days newest first', async () => {
     setClock('2031-03-10T14:00:00Z');

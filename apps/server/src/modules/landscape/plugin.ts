@@ -81,6 +81,8 @@ export const landscapeModule = defineModule({
       await service.voidCalendarLink(userId);
       feeds.forget(userId);
     });
+    // The person's day (the landscape's, the daily allowances') starts at this zone's midnight.
+    app.personalZones.provide((userId) => service.personalZone(userId));
     app.birthData.onChange((userId) => service.birthDataChanged(userId));
     app.auth.addExportSection('cosmicLandscape', (userId) => service.exportSection(userId));
     await app.register(landscapeRoutes, {

@@ -225,6 +225,12 @@ export class LandscapeService {
     return userId;
   }
 
+  /** The zone whose midnight begins the person's day, or null without birth data. */
+  async personalZone(userId: string): Promise<string | null> {
+    const birth = await this.deps.birthOf(userId);
+    return birth ? this.zoneOf(userId, birth) : null;
+  }
+
   /** What a person's calendar feed is computed from today: birth data, zone and the local day. */
   async calendarEdition(userId: string): Promise<string> {
     const birth = await this.birthOrRefuse(userId);

@@ -33,6 +33,7 @@ beforeAll(async () => {
     mailer: t.app.mailer,
     log: t.app.log,
     appUrl: t.config.appUrl,
+    zoneOf: async () => 'UTC',
     billing,
     provider: (port) => new LocalProvider(port, t.config.appUrl),
     affiliate: partnerProgramme,

@@ -63,6 +63,7 @@ export const subscriptionModule = defineModule({
           ? new StripeProvider(stripeSettings, port)
           : new LocalProvider(port, app.config.appUrl),
       affiliate: app.affiliate,
+      zoneOf: (userId) => app.personalZones.of(userId),
     });
     const stripe = service.provider instanceof StripeProvider ? service.provider : null;
     await service.coupons.seed();

@@ -37,6 +37,8 @@ export interface SubscriptionServiceDeps {
   provider: (port: SubscriptionPort) => PaymentProvider;
   /** The partner programme: partner coupons, and conversions it credits. */
   affiliate: AffiliatePort;
+  /** The zone whose midnight begins a person's day (their daily allowances follow it). */
+  zoneOf(userId: string): Promise<string>;
 }
 
 /**

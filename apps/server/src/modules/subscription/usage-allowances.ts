@@ -1,3 +1,4 @@
+import { localDay } from '@app/astro/time/local-day';
 import type { Role } from '@app/contracts/auth.ts';
 import type { ConstraintsResult, UsageKind } from '@app/contracts/subscription.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -7,11 +8,26 @@ import { addDays, utcDay } from './periods.ts';
 import type { StoredPlan, SubscriptionRepository } from './repository.ts';
 
 export const USAGE_LIMIT_MESSAGE =
-  'You have reached the daily limit of your plan. It starts again at midnight UTC.';
+  'You have reached the daily limit of your plan. It starts again at midnight, your time.';
 
-/** The plans' daily allowances: chat messages and landscape regenerations, counted per UTC day. */
+/**
+ * The plans' daily allowances: chat messages and landscape regenerations, counted per day of the
+ * person's own calendar (from their midnight, as the landscape's day), not the UTC day.
+ */
 export class UsageAllowances {
-  constructor(private readonly deps: { repo: SubscriptionRepository; access: AccessReader; clock: Clock }) {}
+  constructor(
+    private readonly deps: {
+      repo: SubscriptionRepository;
+      access: AccessReader;
+      clock: Clock;
+      /** The zone whose midnight begins the person's day. */
+      zoneOf(userId: string): Promise<string>;
+    },
+  ) {}
+
+  private async dayOf(userId: string) {
+    return localDay(await this.deps.zoneOf(userId), this.deps.clock.now());
+  }
 
   private async limitsFor(user: { id: string; role: Role }) {
     const row = await this.deps.repo.findSubscription(user.id);
@@ -37,10 +53,9 @@ export class UsageAllowances {
   }
 
   async constraints(user: { id: string; role: Role }): Promise<ConstraintsResult> {
-    const now = this.deps.clock.now();
-    const day = utcDay(now);
+    const day = await this.dayOf(user.id);
     const { planId, paid, limits } = await this.limitsFor(user);
-    const used = await this.deps.repo.usageOn(user.id, day);
+    const used = await this.deps.repo.usageOn(user.id, day.date);
     const entry = (kind: UsageKind) => {
       const count = used.get(kind) ?? 0;
       return { limit: limits[kind], used: count, remaining: Math.max(limits[kind] - count, 0) };
@@ -49,8 +64,8 @@ export class UsageAllowances {
       success: true,
       planId,
       hasPaidAccess: paid,
-      day,
-      resetsAt: `${utcDay(addDays(now, 1))}T00:00:00.000Z`,
+      day: day.date,
+      resetsAt: new Date(day.endUtc).toISOString(),
       chatMessages: entry('chatMessages'),
       landscapeRegenerations: entry('landscapeRegenerations'),
     };
@@ -62,11 +77,11 @@ export class UsageAllowances {
    */
   async consume(user: { id: string; role: Role }, kind: UsageKind): Promise<{ used: number; limit: number }> {
     const { limits } = await this.limitsFor(user);
-    const day = utcDay(this.deps.clock.now());
+    const { date } = await this.dayOf(user.id);
     // A use over the limit is refused on a read: a flood of them writes nothing.
-    const counted = (await this.deps.repo.usageOn(user.id, day)).get(kind) ?? 0;
+    const counted = (await this.deps.repo.usageOn(user.id, date)).get(kind) ?? 0;
     if (counted >= limits[kind]) throw new AppError(429, 'RATE_LIMITED', USAGE_LIMIT_MESSAGE);
-    const used = await this.deps.repo.useWithin(user.id, kind, day, limits[kind]);
+    const used = await this.deps.repo.useWithin(user.id, kind, date, limits[kind]);
     if (used === null) throw new AppError(429, 'RATE_LIMITED', USAGE_LIMIT_MESSAGE);
     return { used, limit: limits[kind] };
   }
