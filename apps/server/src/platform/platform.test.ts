@@ -176,6 +176,13 @@ describe('HTTP platform options', () => {
     try {
       const home = await web.app.inject('/');
       expect(home.statusCode).toBe(200);
+      // With a compressed copy asked for, the home page is still the page, never a redirect.
+      const compressed = await web.app.inject({
+        url: '/?ref=LUNA',
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
+      expect(compressed.statusCode).toBe(200);
+      expect(compressed.body).toContain('<title>Astro</title>');
       expect(home.body).toContain('<title>Astro</title>');
       const csp = String(home.headers['content-security-policy']);
       expect(csp).toContain("script-src 'self'");

@@ -35,6 +35,9 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string): Pro
     // The app routes on the hash: an address typed without it (`/privacy-policy`) goes to its
     // screen; any other address is not a page of ours.
     const [pathname = '/', query] = request.url.split('?', 2);
+    // The app's own address (the static files' index does not answer it when a compressed copy
+    // is asked for).
+    if (pathname === '/') return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     if (isAppPath(pathname)) {
       const route = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
       return reply.redirect(`/#${route}${query ? `?${query}` : ''}`, 302);
