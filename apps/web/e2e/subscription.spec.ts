@@ -160,6 +160,28 @@ test('cancel and reactivate; access ends with the period when the clock moves on
   await expect(page).toHaveURL(/#\/subscription$/);
 });
 
+test('switch from monthly to yearly after the trial: the charge and the credit are shown first', async ({
+  page,
+}) => {
+  await verifiedPerson(page);
+  await startTrial(page);
+  await expect(page).toHaveURL(/#\/birth-form$/, { timeout: 20_000 });
+  await moveClock(page, 8);
+  await page.goto('/#/subscription');
+  await page.reload();
+  await expect(page.getByTestId('subscription-state')).toHaveText('Active');
+  await expect(page.getByTestId('subscription-next-payment')).toContainText('Next payment: $14.99 on');
+  await page.getByRole('button', { name: 'Switch to Yearly' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Switch to Yearly now?' })).toBeVisible();
+  await expect(dialog.getByTestId('plan-change-details')).toContainText(
+    /for your first year of Yearly, less \$\d+\.\d\d for the unused part of your Monthly period/,
+  );
+  await dialog.getByRole('button', { name: /^Switch and pay \$\d+\.\d\d$/ }).click();
+  await expect(page.getByRole('heading', { name: 'Yearly plan' })).toBeVisible();
+  await expect(page.getByTestId('subscription-next-payment')).toContainText('Next payment: $143.88 on');
+});
+
 test('an admin has paid access without a subscription', async ({ page }) => {
   await verifiedPerson(page, ADMIN);
   await page.goto('/#/birth-form');

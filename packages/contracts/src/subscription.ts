@@ -116,6 +116,22 @@ export const ValidateCouponResultSchema = z.discriminatedUnion('valid', [
 ]);
 export type ValidateCouponResult = z.infer<typeof ValidateCouponResultSchema>;
 
+/** A payment the provider will take: its amount (coupon included), when, for which plan, with which coupon. */
+export const NextPaymentSchema = z.object({
+  amountMinor: z.number().int().nonnegative(),
+  currency: z.string(),
+  /** When it is taken: the end of the trial or of the current period. */
+  at: z.string(),
+  planId: z.string(),
+  /** The coupon that lowers this payment; null when none does. */
+  couponCode: z.string().nullable(),
+});
+export type NextPayment = z.infer<typeof NextPaymentSchema>;
+
+/** A switch of plan set for the end of the paid period. */
+export const ScheduledChangeSchema = z.object({ plan: PlanSchema, at: z.string() });
+export type ScheduledChange = z.infer<typeof ScheduledChangeSchema>;
+
 export const SubscriptionStatusResultSchema = z.object({
   success: z.literal(true),
   subscriptionStatus: SubscriptionStatusSchema.nullable(),
@@ -126,6 +142,11 @@ export const SubscriptionStatusResultSchema = z.object({
   /** The amount of the next payment (after a trial, the first), coupon included; null when none is due. */
   nextPaymentMinor: z.number().int().nullable(),
   hasPaidAccess: z.boolean(),
+  // The server always sends the two below; they are optional so that answers stored before them still read.
+  /** The next payment in full (amount, date, coupon); null when none is due. */
+  nextPayment: NextPaymentSchema.nullable().optional(),
+  /** A switch to another plan at the end of the paid period; null when none is set. */
+  scheduledChange: ScheduledChangeSchema.nullable().optional(),
 });
 export type SubscriptionStatusResult = z.infer<typeof SubscriptionStatusResultSchema>;
 
@@ -139,6 +160,65 @@ export const ReactivateResultSchema = SubscriptionActionResultSchema.extend({
   url: z.string().nullable(),
 });
 export type ReactivateResult = z.infer<typeof ReactivateResultSchema>;
+
+/**
+ * How a change of plan takes effect (the rule is the server's, see plan-changes.ts):
+ * now: a plan costing more per payment starts at once, the unused part of the paid period credited;
+ * trial: during the free trial the plan changes at once and nothing is charged before the trial ends;
+ * period_end: a plan costing less per payment (or the same) starts when the paid period ends;
+ * keep: back to the current plan, which calls off a switch set for the period end.
+ */
+export const PlanChangeTimingSchema = z.enum(['now', 'trial', 'period_end', 'keep']);
+export type PlanChangeTiming = z.infer<typeof PlanChangeTimingSchema>;
+
+export const PreviewPlanChangeBodySchema = z.strictObject({ planId: PlanIdSchema });
+export type PreviewPlanChangeBody = z.infer<typeof PreviewPlanChangeBodySchema>;
+
+export const ChangePlanBodySchema = z.strictObject({
+  planId: PlanIdSchema,
+  /**
+   * The preview's quotedAt: the change is charged as worked out then (up to 10 minutes earlier),
+   * so the person pays what they confirmed. Without it, as of now.
+   */
+  quotedAt: z.iso.datetime({ offset: true, error: 'quotedAt must be a date and time.' }).optional(),
+});
+export type ChangePlanBody = z.infer<typeof ChangePlanBodySchema>;
+
+/** A change of plan: what happens when, and what is charged when. */
+export const PlanChangeSchema = z.object({
+  from: PlanSchema,
+  to: PlanSchema,
+  timing: PlanChangeTimingSchema,
+  /** When the new plan takes effect. */
+  effectiveAt: z.string(),
+  /** The instant the amounts are worked out for; sent back as quotedAt to confirm. */
+  quotedAt: z.string(),
+  currency: z.string(),
+  /** Charged at once (timing now): the new plan's first period, coupon included, less the credit. */
+  chargeNowMinor: z.number().int().nonnegative(),
+  /** The unused part of the current paid period, taken off the charge now. */
+  creditMinor: z.number().int().nonnegative(),
+  /** The coupon that lowers the charge now; null when none does. */
+  chargeCouponCode: z.string().nullable(),
+  /** The next payment after the change (the first of the new plan unless timing is now). */
+  nextPayment: NextPaymentSchema.nullable(),
+  /** A coupon lowering the payments now that the new plan does not take: it ends with the change. */
+  couponEnds: z.string().nullable(),
+});
+export type PlanChange = z.infer<typeof PlanChangeSchema>;
+
+export const PlanChangePreviewResultSchema = z.object({ success: z.literal(true), data: PlanChangeSchema });
+export type PlanChangePreviewResult = z.infer<typeof PlanChangePreviewResultSchema>;
+
+export const ChangePlanResultSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    change: PlanChangeSchema,
+    status: SubscriptionStatusResultSchema.omit({ success: true }),
+    message: z.string(),
+  }),
+});
+export type ChangePlanResult = z.infer<typeof ChangePlanResultSchema>;
 
 export const ManageCardResultSchema = z.object({ success: z.literal(true), url: z.string() });
 export type ManageCardResult = z.infer<typeof ManageCardResultSchema>;

@@ -57,6 +57,9 @@ function row(userId: string, changes: Partial<Subscription>): Subscription {
     cardBehaviour: null,
     trialReminderFor: null,
     hadTrial: false,
+    scheduledPlanId: null,
+    scheduledDiscountMinor: null,
+    scheduledDiscountPeriodsLeft: null,
     providerVersion: 0,
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
@@ -78,6 +81,8 @@ describe('GET /api/subscription/status and app.requirePaidAccess', () => {
       cancelAtPeriodEnd: false,
       nextPaymentMinor: null,
       hasPaidAccess: false,
+      nextPayment: null,
+      scheduledChange: null,
     });
     const guarded = await t.app.inject({ url: '/api/test-paid', headers: bearer(person.token) });
     expect(errorOf(guarded)).toMatchObject({ status: 403, code: 'PAYMENT_REQUIRED' });

@@ -1,9 +1,13 @@
 import type { Role } from '@app/contracts/auth.ts';
-import { PAID_ACCESS_REQUIRED_MESSAGE, type SubscriptionStatusResult } from '@app/contracts/subscription.ts';
+import {
+  type NextPayment,
+  PAID_ACCESS_REQUIRED_MESSAGE,
+  type SubscriptionStatusResult,
+} from '@app/contracts/subscription.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
-import { nextPeriodPriceMinor } from './coupons.ts';
 import { hasPaidAccess } from './entitlement.ts';
+import { discountAfterScheduledSwitch, paymentOn } from './proration.ts';
 import type { StoredPlan, Subscription, SubscriptionRepository } from './repository.ts';
 
 export type Feature = 'landscape' | 'chat';
@@ -70,6 +74,8 @@ export class AccessReader {
     const plan: StoredPlan | null = row ? await this.repo.findPlan(row.planId) : null;
     const cancelAtPeriodEnd = row?.cancelAtPeriodEnd ?? false;
     const renews = row && plan && !cancelAtPeriodEnd && RENEWING.has(row.status);
+    const scheduled = renews && row.scheduledPlanId ? await this.repo.findPlan(row.scheduledPlanId) : null;
+    const nextPayment = renews ? this.nextPayment(row, scheduled ?? plan, scheduled !== null) : null;
     return {
       success: true,
       subscriptionStatus: row?.status ?? null,
@@ -77,9 +83,19 @@ export class AccessReader {
       currentPeriodEnd: row?.currentPeriodEnd ?? null,
       trialEnd: row?.status === 'trialing' ? row.trialEnd : null,
       cancelAtPeriodEnd,
-      nextPaymentMinor: renews ? nextPeriodPriceMinor(row, plan.priceMinor) : null,
+      nextPaymentMinor: nextPayment?.amountMinor ?? null,
       hasPaidAccess: this.decide(user.role, row),
+      nextPayment,
+      scheduledChange:
+        scheduled && row?.currentPeriodEnd ? { plan: publicPlan(scheduled), at: row.currentPeriodEnd } : null,
     };
+  }
+
+  /** The payment that renews the subscription (of the plan it switches to, when one is set). */
+  private nextPayment(row: Subscription, plan: StoredPlan, switching: boolean): NextPayment | null {
+    const at = row.status === 'trialing' ? (row.trialEnd ?? row.currentPeriodEnd) : row.currentPeriodEnd;
+    if (!at) return null;
+    return paymentOn(plan, switching ? discountAfterScheduledSwitch(row) : row, at);
   }
 }
 

@@ -1,5 +1,5 @@
 import { PARTNER_COUPON_DURATION } from '@app/contracts/constants.ts';
-import type { ValidateCouponResult } from '@app/contracts/subscription.ts';
+import type { CouponDuration, ValidateCouponResult } from '@app/contracts/subscription.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { AffiliatePort } from './affiliate.ts';
 import type { BillingConfig } from './config.ts';
@@ -73,6 +73,18 @@ export class CouponBook {
     if (refusal) return { code, refusal };
     const off = discountMinor(plan.priceMinor, plan.currency, terms);
     return { code, refusal: null, terms, off };
+  }
+
+  /**
+   * What a coupon the person already has takes off another plan, or null when it does not apply to
+   * that plan (or no longer exists). Its expiry and redemption cap concern new uses, not this one.
+   */
+  async carriedTo(code: string, plan: StoredPlan): Promise<{ off: number; duration: CouponDuration } | null> {
+    const terms = await this.findCoupon(normaliseCode(code));
+    if (!terms) return null;
+    const open = { ...terms, expiresAt: null, maxRedemptions: null };
+    if (couponRefusal(open, plan, this.deps.clock.now())) return null;
+    return { off: discountMinor(plan.priceMinor, plan.currency, terms), duration: terms.duration };
   }
 
   async validate(rawCode: string, plan: StoredPlan): Promise<ValidateCouponResult> {

@@ -8,7 +8,8 @@ import { AfterCommit } from './after-commit.ts';
 import { formatMinor } from './coupons.ts';
 import { canceledMail, paymentFailedMail, trialStartedMail } from './mails.ts';
 import { RUNNING } from './messages.ts';
-import type { InvoiceFact, LocalCharge, ProviderState } from './port.ts';
+import type { InvoiceFact, LocalCharge, ProviderState, ScheduledSwitch } from './port.ts';
+import { discountAfterScheduledSwitch } from './proration.ts';
 import type { Db, StoredInvoice, StoredPlan, Subscription, SubscriptionRepository } from './repository.ts';
 import type { InvoiceStatus } from './tables.ts';
 
@@ -71,9 +72,14 @@ export class Lifecycle {
     const person =
       state.person ??
       (previous ? { email: previous.customerEmail, name: previous.customerName } : { email: '', name: '' });
-    // Unless the state says otherwise, the same subscription keeps its coupon and reminder.
+    // The provider reports the plan a switch at the period end was set for: the switch happened.
+    const switched = same && !!previous?.scheduledPlanId && previous.scheduledPlanId === state.planId;
+    const scheduled = this.scheduledAfter(state, same && !switched ? previous : undefined);
+    // Unless the state says otherwise, the same subscription keeps its coupon (as carried to the
+    // plan it switched to) and reminder.
+    const carried = switched && previous ? discountAfterScheduledSwitch(previous) : previous;
     const kept = <K extends 'couponCode' | 'discountPeriodsLeft' | 'discountMinor'>(key: K) =>
-      state[key] !== undefined ? (state[key] ?? null) : same ? (previous?.[key] ?? null) : null;
+      state[key] !== undefined ? (state[key] ?? null) : same ? (carried?.[key] ?? null) : null;
     const subscription: Subscription = {
       userId: state.userId,
       planId: state.planId,
@@ -101,6 +107,9 @@ export class Lifecycle {
       cardBehaviour: previous?.cardBehaviour ?? null,
       trialReminderFor: same ? (previous?.trialReminderFor ?? null) : null,
       hadTrial: state.status === 'trialing' || (previous?.hadTrial ?? false),
+      scheduledPlanId: scheduled?.planId ?? null,
+      scheduledDiscountMinor: scheduled?.discountMinor ?? null,
+      scheduledDiscountPeriodsLeft: scheduled?.discountPeriodsLeft ?? null,
       providerVersion: state.version,
       createdAt: previous?.createdAt ?? now,
       updatedAt: now,
@@ -120,6 +129,21 @@ export class Lifecycle {
       after.add(() => this.queueMail(canceledMail(person, this.deps.appUrl, planName, until, at)));
     }
     return true;
+  }
+
+  /**
+   * The switch of plan set for the period end after a state: as the state says, else the one set
+   * before (`previous`, when still pending); none once the subscription ends or is set to end.
+   */
+  private scheduledAfter(state: ProviderState, previous: Subscription | undefined): ScheduledSwitch | null {
+    if (state.cancelAtPeriodEnd || !RUNNING.includes(state.status)) return null;
+    if (state.scheduled !== undefined) return state.scheduled;
+    if (!previous?.scheduledPlanId || previous.scheduledPlanId === state.planId) return null;
+    return {
+      planId: previous.scheduledPlanId,
+      discountMinor: previous.scheduledDiscountMinor,
+      discountPeriodsLeft: previous.scheduledDiscountPeriodsLeft,
+    };
   }
 
   /** The trial mail and the partner's trial credit. */

@@ -1,7 +1,21 @@
 import { nextPeriodPriceMinor, periodsLeftAfterCharge } from './coupons.ts';
+import { changedMeanwhile } from './messages.ts';
 import { addInterval } from './periods.ts';
 import type { LocalPort } from './port.ts';
-import type { CheckoutRequest, PaymentProvider } from './provider.ts';
+import {
+  couponInNextPayment,
+  discountAfterChange,
+  discountAfterScheduledSwitch,
+  switchSetBy,
+  unusedCreditMinor,
+} from './proration.ts';
+import {
+  type CheckoutRequest,
+  type PaymentProvider,
+  type PlanChangeRequest,
+  type ProratedCharge,
+  ProviderRefusedError,
+} from './provider.ts';
 import type { Subscription } from './repository.ts';
 import type { CardBehaviour } from './tables.ts';
 
@@ -32,6 +46,93 @@ export class LocalProvider implements PaymentProvider {
     const id = await this.port.openCardSession(subscription, CARD_SESSION_TTL_MS);
     return `${this.appUrl}/pay/card/${id}`;
   }
+
+  /**
+   * The new plan's first period (coupon included) less the unused part of the paid period. What
+   * the period was worth is its plan's price less the coupon when its invoice carried one; a period
+   * without a paid invoice earns no credit. A credit beyond the new price is not paid out.
+   */
+  async quotePlanChange(change: PlanChangeRequest): Promise<ProratedCharge> {
+    const { subscription: current, from, to, at } = change;
+    const price = nextPeriodPriceMinor(change.discount, to.priceMinor);
+    if (!current.currentPeriodStart || !current.currentPeriodEnd)
+      return { chargeNowMinor: price, creditMinor: 0 };
+    const paid = await this.port.paidInvoiceFor(current.userId, current.currentPeriodStart);
+    const value =
+      paid?.planId === from.id
+        ? from.priceMinor - (paid.couponCode ? Math.min(current.discountMinor ?? 0, from.priceMinor) : 0)
+        : 0;
+    const unused = unusedCreditMinor(
+      value,
+      new Date(current.currentPeriodStart),
+      new Date(current.currentPeriodEnd),
+      at,
+    );
+    const creditMinor = Math.min(unused, price);
+    return { chargeNowMinor: price - creditMinor, creditMinor };
+  }
+
+  /** Records the change in the subscription (and the charge now in its invoices), in one transaction. */
+  async changePlan(change: PlanChangeRequest, charge: ProratedCharge): Promise<void> {
+    const { to, timing, at } = change;
+    await this.port.inTransaction(async (db, after) => {
+      const current = await this.port.findSubscription(change.subscription.userId, db);
+      if (!current || !unchanged(current, change.subscription)) throw changedMeanwhile();
+      const state = this.port.stateOf(current);
+      const version = Math.max(this.port.now().getTime(), current.providerVersion + 1);
+      if (timing === 'keep' || timing === 'period_end') {
+        await this.port.applyState({ ...state, scheduled: switchSetBy(change), version }, db, after);
+        return;
+      }
+      const changed = { ...state, planId: to.id, ...discountAfterChange(change), scheduled: null, version };
+      if (timing === 'trial') {
+        await this.port.applyState(changed, db, after);
+        return;
+      }
+      // A plan that costs more: it starts now, charged to the card on file.
+      if (charge.chargeNowMinor > 0 && current.cardBehaviour !== 'succeeds') {
+        throw new ProviderRefusedError('the local test card was declined');
+      }
+      const periodStart = at.toISOString();
+      const periodEnd = addInterval(at, to.interval).toISOString();
+      await this.port.applyState(
+        {
+          ...changed,
+          status: 'active',
+          currentPeriodStart: periodStart,
+          currentPeriodEnd: periodEnd,
+          trialEnd: null,
+        },
+        db,
+        after,
+      );
+      await this.port.recordLocalCharge(
+        {
+          userId: current.userId,
+          plan: to,
+          periodStart,
+          periodEnd,
+          paid: true,
+          amountMinor: charge.chargeNowMinor,
+          couponCode: couponInNextPayment(change.discount),
+        },
+        db,
+        after,
+      );
+    });
+  }
+}
+
+/** Nothing that a change of plan was worked out from has moved since. */
+function unchanged(now: Subscription, then: Subscription): boolean {
+  return (
+    now.planId === then.planId &&
+    now.status === then.status &&
+    now.currentPeriodStart === then.currentPeriodStart &&
+    now.currentPeriodEnd === then.currentPeriodEnd &&
+    now.cancelAtPeriodEnd === then.cancelAtPeriodEnd &&
+    now.scheduledPlanId === then.scheduledPlanId
+  );
 }
 
 const MAX_ROUNDS = 200;
@@ -67,26 +168,32 @@ export async function advanceLocalSubscriptions(port: LocalPort): Promise<number
           await port.applyState({ ...state, status: 'unpaid', version }, db, after);
           return;
         }
-        const plan = await port.findPlan(current.planId, db);
+        // A switch of plan set for this period end happens now, with the coupon as it carries over.
+        const plan = await port.findPlan(current.scheduledPlanId ?? current.planId, db);
         if (!plan) return;
-        const amountMinor = nextPeriodPriceMinor(current, plan.priceMinor);
+        const discount = current.scheduledPlanId ? discountAfterScheduledSwitch(current) : current;
+        const amountMinor = nextPeriodPriceMinor(discount, plan.priceMinor);
         const start = new Date(current.currentPeriodEnd).toISOString();
         const end = addInterval(new Date(start), plan.interval).toISOString();
         const paid = amountMinor === 0 || current.cardBehaviour === 'succeeds';
         await port.applyState(
           {
             ...state,
+            planId: plan.id,
             status: paid ? 'active' : 'past_due',
             currentPeriodStart: start,
             currentPeriodEnd: end,
-            discountPeriodsLeft: periodsLeftAfterCharge(current),
+            couponCode: discount.couponCode,
+            discountMinor: discount.discountMinor,
+            discountPeriodsLeft: periodsLeftAfterCharge(discount),
             pastDueSince: start,
+            scheduled: null,
             version,
           },
           db,
           after,
         );
-        const discounted = current.discountPeriodsLeft === null || current.discountPeriodsLeft > 0;
+        const discounted = discount.discountPeriodsLeft === null || discount.discountPeriodsLeft > 0;
         await port.recordLocalCharge(
           {
             userId: current.userId,
@@ -95,7 +202,7 @@ export async function advanceLocalSubscriptions(port: LocalPort): Promise<number
             periodEnd: end,
             paid,
             amountMinor,
-            couponCode: discounted ? current.couponCode : null,
+            couponCode: discounted ? discount.couponCode : null,
           },
           db,
           after,

@@ -9,6 +9,7 @@ import { LocalProvider } from './local-provider.ts';
 import * as subscriptions from './migrations/0020-subscriptions.ts';
 import * as subscriptionDiscount from './migrations/0021-subscription-discount.ts';
 import * as subscriptionsReporting from './migrations/0022-subscriptions-reporting.ts';
+import * as planChanges from './migrations/0023-plan-changes.ts';
 import { payPages } from './pay-pages.ts';
 import { SubscriptionRepository } from './repository.ts';
 import { subscriptionRoutes } from './routes.ts';
@@ -42,6 +43,7 @@ export const subscriptionModule = defineModule({
     '0020-subscriptions': subscriptions,
     '0021-subscription-discount': subscriptionDiscount,
     '0022-subscriptions-reporting': subscriptionsReporting,
+    '0023-plan-changes': planChanges,
   },
   async register(app, options) {
     const { billing } = app.config;

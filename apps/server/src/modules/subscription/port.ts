@@ -39,6 +39,16 @@ export interface ProviderState {
   discountMinor?: number | null;
   /** When a failed payment made it past_due (defaults to now). */
   pastDueSince?: string;
+  /** A switch of plan at the end of the paid period; null calls it off (kept when absent). */
+  scheduled?: ScheduledSwitch | null;
+}
+
+/** A switch of plan at the end of the paid period, with the coupon as it carries to that plan. */
+export interface ScheduledSwitch {
+  planId: string;
+  /** null: the coupon ends with the switch. */
+  discountMinor: number | null;
+  discountPeriodsLeft: number | null;
 }
 
 export interface InvoiceFact {
@@ -79,6 +89,8 @@ export interface ProviderPort {
     after: AfterCommit,
   ): Promise<void>;
   findSubscription(userId: string, db?: Db): Promise<Subscription | undefined>;
+  /** A subscription as a provider state, to change and apply. */
+  stateOf(subscription: Subscription): ProviderState;
 }
 
 export interface StripePort extends ProviderPort {
@@ -101,7 +113,6 @@ export interface StripePort extends ProviderPort {
 }
 
 export interface LocalPort extends ProviderPort {
-  stateOf(subscription: Subscription): ProviderState;
   findPlan(id: string, db?: Db): Promise<StoredPlan | null>;
   recordLocalCharge(charge: LocalCharge, db: Db, after: AfterCommit): Promise<void>;
   /** Local subscriptions whose period has ended by `untilIso`. */
@@ -115,6 +126,8 @@ export interface LocalPort extends ProviderPort {
   openCardSession(subscription: Subscription, ttlMs: number): Promise<string>;
   setCard(userId: string, card: { last4: string; behaviour: CardBehaviour }, db: Db): Promise<void>;
   openInvoices(userId: string, db: Db): Promise<StoredInvoice[]>;
+  /** The paid invoice of the period starting at `periodStart`, if any. */
+  paidInvoiceFor(userId: string, periodStart: string, db?: Db): Promise<StoredInvoice | undefined>;
 }
 
 /** The local pay pages' side of checkout. */
@@ -253,6 +266,9 @@ export class SubscriptionPort implements StripePort, LocalPort {
   }
   openInvoices(userId: string, db: Db): Promise<StoredInvoice[]> {
     return this.repo.openInvoices(userId, db);
+  }
+  paidInvoiceFor(userId: string, periodStart: string, db?: Db): Promise<StoredInvoice | undefined> {
+    return this.repo.paidInvoiceFor(userId, periodStart, db);
   }
 }
 

@@ -1,6 +1,7 @@
-import { SUBSCRIPTION_ERRORS } from '@app/contracts/subscription.ts';
+import { type PlanChangeTiming, SUBSCRIPTION_ERRORS } from '@app/contracts/subscription.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
+import type { AppliedDiscount } from './coupons.ts';
 import type { StoredPlan, Subscription } from './repository.ts';
 import type { ProviderName } from './tables.ts';
 
@@ -24,6 +25,28 @@ export interface CheckoutRequest {
   cancelUrl: string;
 }
 
+/** A change of plan as the product decided it (plan-changes.ts); the provider carries it out. */
+export interface PlanChangeRequest {
+  /** The subscription as it was read when the change was worked out. */
+  subscription: Subscription;
+  from: StoredPlan;
+  to: StoredPlan;
+  timing: PlanChangeTiming;
+  /** The instant the change is worked out for: a change made now starts then. */
+  at: Date;
+  /** The subscription's coupon as it carries to the new plan (before the charge now, if any). */
+  discount: AppliedDiscount;
+  /** A coupon lowering the payments now that the new plan does not take. */
+  couponEnds: string | null;
+}
+
+/** What a change made now charges at once, as the provider charges it. */
+export interface ProratedCharge {
+  chargeNowMinor: number;
+  /** The unused part of the paid period, taken off the charge. */
+  creditMinor: number;
+}
+
 /** What the product asks of a payment provider; the provider reports back through its port (port.ts). */
 export interface PaymentProvider {
   readonly name: ProviderName;
@@ -32,6 +55,13 @@ export interface PaymentProvider {
   manageCardUrl(subscription: Subscription, returnUrl: string): Promise<string>;
   /** Closes a checkout the person will not use (a newer one replaced it), so it cannot be paid. */
   expireCheckout?(providerSessionId: string): Promise<void>;
+  /** What a change of timing 'now' will charge at once (the provider's own proration). */
+  quotePlanChange(change: PlanChangeRequest): Promise<ProratedCharge>;
+  /**
+   * Carries out a change of plan (charging `charge` at once for timing 'now') and reports the new
+   * state through the port; a refused payment changes nothing.
+   */
+  changePlan(change: PlanChangeRequest, charge: ProratedCharge): Promise<void>;
   /** Ends a subscription at once (the account is being deleted). */
   cancelNow(subscription: Subscription): Promise<void>;
   /** Refreshes every subscription from the provider's own records (providers that keep them). */

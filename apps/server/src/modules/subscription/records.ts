@@ -44,6 +44,12 @@ export interface Subscription {
   /** The trial end the "trial ends soon" mail was sent for. */
   trialReminderFor: string | null;
   hadTrial: boolean;
+  /** A plan the subscription switches to at the end of the paid period (set by a change of plan). */
+  scheduledPlanId: string | null;
+  /** The coupon's discount on the scheduled plan; null when the coupon ends with the switch. */
+  scheduledDiscountMinor: number | null;
+  /** The coupon's paid periods left, counted in the scheduled plan's interval. */
+  scheduledDiscountPeriodsLeft: number | null;
   /** Provider time of the state applied last, in ms. */
   providerVersion: number;
   createdAt: string;
@@ -105,6 +111,9 @@ const SUBSCRIPTION_COLUMNS = {
   cardBehaviour: 'card_behaviour',
   trialReminderFor: 'trial_reminder_for',
   hadTrial: 'had_trial',
+  scheduledPlanId: 'scheduled_plan_id',
+  scheduledDiscountMinor: 'scheduled_discount_minor',
+  scheduledDiscountPeriodsLeft: 'scheduled_discount_periods_left',
   providerVersion: 'provider_version',
   createdAt: 'created_at',
   updatedAt: 'updated_at',
@@ -143,6 +152,9 @@ export function toSubscription(row: Pick<Selectable<SubscriptionsTable>, Subscri
     cardBehaviour: row.card_behaviour,
     trialReminderFor: row.trial_reminder_for,
     hadTrial: Number(row.had_trial) === 1,
+    scheduledPlanId: row.scheduled_plan_id,
+    scheduledDiscountMinor: numberOrNull(row.scheduled_discount_minor),
+    scheduledDiscountPeriodsLeft: numberOrNull(row.scheduled_discount_periods_left),
     providerVersion: Number(row.provider_version),
     createdAt: row.created_at,
     updatedAt: row.updated_at,

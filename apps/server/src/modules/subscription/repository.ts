@@ -305,6 +305,23 @@ export class SubscriptionRepository {
     return rows.map(toInvoice);
   }
 
+  /** The newest paid invoice of the period starting at `periodStart`. */
+  async paidInvoiceFor(
+    userId: string,
+    periodStart: string,
+    db: Db = this.db,
+  ): Promise<StoredInvoice | undefined> {
+    const row = await db
+      .selectFrom('invoices')
+      .select(invoiceColumns)
+      .where('user_id', '=', userId)
+      .where('period_start', '=', periodStart)
+      .where('status', '=', 'paid')
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst();
+    return row && toInvoice(row);
+  }
+
   /** The person's newest invoices first. */
   async listInvoices(userId: string, db: Db = this.db): Promise<StoredInvoice[]> {
     const rows = await db
@@ -394,6 +411,18 @@ export class SubscriptionRepository {
       .returning('count')
       .executeTakeFirst();
     return row ? Number(row.count) : null;
+  }
+
+  /** Takes back one counted use of the day (none below zero). */
+  async unuse(userId: string, kind: string, day: string): Promise<void> {
+    await this.db
+      .updateTable('usage_counters')
+      .set((eb) => ({ count: eb('count', '-', 1) }))
+      .where('user_id', '=', userId)
+      .where('kind', '=', kind)
+      .where('day', '=', day)
+      .where('count', '>', 0)
+      .execute();
   }
 
   async usageOn(userId: string, day: string): Promise<Map<string, number>> {

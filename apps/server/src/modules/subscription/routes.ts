@@ -1,11 +1,15 @@
 import {
+  ChangePlanBodySchema,
+  ChangePlanResultSchema,
   CheckoutResultSchema,
   ConstraintsResultSchema,
   CreateChatbotSubscriptionBodySchema,
   CreateSubscriptionBodySchema,
   InvoicesResultSchema,
   ManageCardResultSchema,
+  PlanChangePreviewResultSchema,
   PlansResultSchema,
+  PreviewPlanChangeBodySchema,
   ReactivateResultSchema,
   SubscriptionActionResultSchema,
   SubscriptionStatusResultSchema,
@@ -90,6 +94,32 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
       schema: { tags, security, response: { 200: SubscriptionActionResultSchema } },
     },
     async (request) => service.cancel(currentUser(request)),
+  );
+
+  app.post(
+    '/preview-plan-change',
+    {
+      preHandler: app.requireVerified,
+      schema: {
+        tags,
+        security,
+        body: PreviewPlanChangeBodySchema,
+        response: { 200: PlanChangePreviewResultSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.previewPlanChange(currentUser(request), request.body.planId),
+    }),
+  );
+
+  app.post(
+    '/change-plan',
+    {
+      preHandler: app.requireVerified,
+      schema: { tags, security, body: ChangePlanBodySchema, response: { 200: ChangePlanResultSchema } },
+    },
+    async (request) => service.changePlan(currentUser(request), request.body.planId, request.body.quotedAt),
   );
 
   app.post(

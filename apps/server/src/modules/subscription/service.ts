@@ -1,8 +1,10 @@
 import type {
+  ChangePlanResult,
   CheckoutResult,
   Invoice,
   ManageCardResult,
   Plan,
+  PlanChange,
   ReactivateResult,
   SubscriptionActionResult,
   ValidateCouponResult,
@@ -16,6 +18,7 @@ import { Checkout } from './checkout.ts';
 import type { BillingConfig } from './config.ts';
 import { CouponBook } from './coupon-book.ts';
 import { Lifecycle } from './lifecycle.ts';
+import { PlanChanges } from './plan-changes.ts';
 import { SubscriptionPort } from './port.ts';
 import type { PaymentProvider } from './provider.ts';
 import type { SubscriptionRepository } from './repository.ts';
@@ -56,6 +59,8 @@ export class SubscriptionService {
   readonly port: SubscriptionPort;
   /** Checkout, with the local pay pages' side. */
   readonly checkout: Checkout;
+  /** Switching between plans. */
+  readonly planChanges: PlanChanges;
   private readonly lifecycle: Lifecycle;
   private readonly actions: SubscriberActions;
   private readonly scheduled: ScheduledWork;
@@ -76,6 +81,7 @@ export class SubscriptionService {
       newCheckout: (user, planId) => this.checkout.createCheckout(user, planId, null),
     });
     this.scheduled = new ScheduledWork({ ...deps, provider, port: this.port });
+    this.planChanges = new PlanChanges({ ...deps, provider, coupons: this.coupons });
   }
 
   async listPlans(): Promise<Plan[]> {
@@ -94,8 +100,18 @@ export class SubscriptionService {
     return this.checkout.createCheckout(user, planId, couponCode);
   }
 
-  cancel(user: Subscriber): Promise<SubscriptionActionResult> {
+  /** A switch of plan set for the period end is called off first: the subscription ends instead. */
+  async cancel(user: Subscriber): Promise<SubscriptionActionResult> {
+    await this.planChanges.callOffScheduled(user.id);
     return this.actions.cancel(user);
+  }
+
+  previewPlanChange(user: Subscriber, planId: string): Promise<PlanChange> {
+    return this.planChanges.preview(user, planId);
+  }
+
+  changePlan(user: Subscriber, planId: string, quotedAt: string | undefined): Promise<ChangePlanResult> {
+    return this.planChanges.change(user, planId, quotedAt);
   }
 
   reactivate(user: Subscriber): Promise<ReactivateResult> {

@@ -8,13 +8,17 @@ import Stripe from 'stripe';
 import { AppError } from '../../platform/errors.ts';
 import type { AfterCommit } from './after-commit.ts';
 import type { ProviderState, StripePort } from './port.ts';
+import { discountAfterChange, switchSetBy } from './proration.ts';
 import {
   type CheckoutRequest,
   type PaymentProvider,
+  type PlanChangeRequest,
+  type ProratedCharge,
   ProviderRefusedError,
   ProviderUnavailableError,
 } from './provider.ts';
 import type { Db, Subscription } from './repository.ts';
+import { StripePlanChanges } from './stripe-plan-changes.ts';
 
 export interface StripeSettings {
   secretKey: string;
@@ -79,6 +83,7 @@ async function call<T>(work: () => Promise<T>, deadlineMs = DEFAULT_DEADLINE_MS)
 export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
   readonly client: Stripe;
+  private readonly planChanges: StripePlanChanges;
 
   constructor(
     private readonly settings: StripeSettings,
@@ -96,6 +101,7 @@ export class StripeProvider implements PaymentProvider {
         protocol: url.protocol === 'https:' ? 'https' : 'http',
       }),
     });
+    this.planChanges = new StripePlanChanges(this.client, (work) => this.call(work));
   }
 
   private call<T>(work: () => Promise<T>): Promise<T> {
@@ -155,6 +161,28 @@ export class StripeProvider implements PaymentProvider {
     const id = subscription.providerSubscriptionId;
     if (!id) return;
     await this.call(() => this.client.subscriptions.cancel(id));
+  }
+
+  quotePlanChange(change: PlanChangeRequest): Promise<ProratedCharge> {
+    return this.planChanges.quote(change);
+  }
+
+  /** Stripe makes the change; its answer is applied at once (the webhooks that follow agree). */
+  async changePlan(change: PlanChangeRequest): Promise<void> {
+    const updated = await this.planChanges.apply(change);
+    await this.port.inTransaction(async (db, after) => {
+      const current = await this.port.findSubscription(change.subscription.userId, db);
+      if (!current) return;
+      const version = Math.max(this.port.now().getTime(), current.providerVersion + 1);
+      if (!updated) {
+        const state = { ...this.port.stateOf(current), scheduled: switchSetBy(change), version };
+        await this.port.applyState(state, db, after);
+        return;
+      }
+      const state = await this.stateFrom(updated, version, db);
+      if (state)
+        await this.port.applyState({ ...state, ...discountAfterChange(change), scheduled: null }, db, after);
+    });
   }
 
   async manageCardUrl(subscription: Subscription, returnUrl: string): Promise<string> {

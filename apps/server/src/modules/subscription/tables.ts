@@ -43,6 +43,10 @@ export interface SubscriptionsTable {
   card_behaviour: CardBehaviour | null;
   trial_reminder_for: string | null;
   had_trial: number;
+  /** A switch of plan at the end of the paid period, with the coupon as it carries to that plan. */
+  scheduled_plan_id: string | null;
+  scheduled_discount_minor: number | null;
+  scheduled_discount_periods_left: number | null;
   provider_version: number;
   created_at: string;
   updated_at: string;

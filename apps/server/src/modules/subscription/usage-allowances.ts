@@ -73,9 +73,13 @@ export class UsageAllowances {
 
   /**
    * Counts one use of a daily allowance, or refuses with 429 when the plan's limit for today is
-   * reached; a refused use writes nothing. For the chat and landscape modules.
+   * reached; a refused use writes nothing. For the chat and landscape modules. `day` is the
+   * person's day the use was counted on (for giveBack).
    */
-  async consume(user: { id: string; role: Role }, kind: UsageKind): Promise<{ used: number; limit: number }> {
+  async consume(
+    user: { id: string; role: Role },
+    kind: UsageKind,
+  ): Promise<{ used: number; limit: number; day: string }> {
     const { limits } = await this.limitsFor(user);
     const { date } = await this.dayOf(user.id);
     // A use over the limit is refused on a read: a flood of them writes nothing.
@@ -83,7 +87,15 @@ export class UsageAllowances {
     if (counted >= limits[kind]) throw new AppError(429, 'RATE_LIMITED', USAGE_LIMIT_MESSAGE);
     const used = await this.deps.repo.useWithin(user.id, kind, date, limits[kind]);
     if (used === null) throw new AppError(429, 'RATE_LIMITED', USAGE_LIMIT_MESSAGE);
-    return { used, limit: limits[kind] };
+    return { used, limit: limits[kind], day: date };
+  }
+
+  /**
+   * Takes back one use counted on `day` (a use that turned out not to be one, such as an answer
+   * that only asked the person to say more). Never below zero.
+   */
+  async giveBack(user: { id: string }, kind: UsageKind, day: string): Promise<void> {
+    await this.deps.repo.unuse(user.id, kind, day);
   }
 
   /** Counts older than a week are of no more use. */

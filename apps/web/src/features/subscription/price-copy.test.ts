@@ -86,13 +86,13 @@ describe('trialStartedText', () => {
 
   it('says when the trial ends and what the first payment is, coupon included', () => {
     expect(trialStartedText({ trialEnd, nextPaymentMinor: 1349, plan: monthly }, 'en-US')).toBe(
-      'Your free trial runs until May 8, 2031. The first payment, $13.49, is taken on May 8, 2031 unless you cancel before then.',
+      'Your free trial runs until 8 May 2031. The first payment, $13.49, is taken on 8 May 2031 unless you cancel before then.',
     );
   });
 
   it('promises no payment when none is due', () => {
     expect(trialStartedText({ trialEnd, nextPaymentMinor: null, plan: monthly }, 'en-US')).toBe(
-      'Your free trial runs until May 8, 2031. Nothing will be charged.',
+      'Your free trial runs until 8 May 2031. Nothing will be charged.',
     );
   });
 });

@@ -4,7 +4,8 @@ import type {
   SubscriptionStatusResult,
   ValidateCouponResult,
 } from '@app/contracts/subscription.ts';
-import { formatDay, formatPrice } from '../../lib/format-price.ts';
+import { formatDay } from '../../lib/format-date.ts';
+import { formatPrice } from '../../lib/format-price.ts';
 
 type Priced = Pick<Plan, 'priceMinor' | 'currency' | 'interval'>;
 type ValidCoupon = Extract<ValidateCouponResult, { valid: true }>;
@@ -63,7 +64,7 @@ export function trialStartedText(
   locale?: string,
 ): string {
   if (!status.trialEnd) return 'Your free trial has started. Nothing is charged during the trial.';
-  const end = formatDay(status.trialEnd, locale);
+  const end = formatDay(status.trialEnd);
   if (status.nextPaymentMinor === null) return `Your free trial runs until ${end}. Nothing will be charged.`;
   if (status.nextPaymentMinor === undefined || !status.plan)
     return `Your free trial runs until ${end}. The first payment is taken then unless you cancel before.`;

@@ -34,7 +34,13 @@ export function stripeSubscription(
       data: [
         {
           id: 'si_1',
-          price: { id: 'price_x' },
+          price: {
+            id: 'price_x',
+            product: 'prod_test',
+            unit_amount: 1499,
+            currency: 'usd',
+            recurring: { interval: 'month' },
+          },
           current_period_start: start,
           current_period_end: start + 7 * 86_400,
         },
@@ -61,6 +67,9 @@ export class FakeStripe {
   /** Requests whose answer is still being delayed. */
   pending = 0;
   subscriptions = new Map<string, Record<string, unknown>>();
+  schedules = new Map<string, Record<string, unknown>>();
+  /** When set, a subscription update that charges at once (error_if_incomplete) is declined. */
+  declineCharges = false;
 
   constructor() {
     this.server = createServer((request, response) => void this.handle(request, response));
@@ -130,13 +139,135 @@ export class FakeStripe {
         return send(404, { error: { type: 'invalid_request_error', message: 'No such subscription' } });
       if (request.method === 'DELETE') stored.status = 'canceled';
       if (request.method === 'POST') {
-        const cancel = new URLSearchParams(body).get('cancel_at_period_end');
+        const form = new URLSearchParams(body);
+        const cancel = form.get('cancel_at_period_end');
         if (cancel !== null) stored.cancel_at_period_end = cancel === 'true';
+        if (form.get('payment_behavior') === 'error_if_incomplete' && this.declineCharges) {
+          return send(402, {
+            error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
+          });
+        }
+        updateSubscription(stored, form);
       }
       return send(200, stored);
     }
+    if (request.method === 'POST' && path === '/v1/invoices/create_preview') {
+      const form = new URLSearchParams(body);
+      const stored = this.subscriptions.get(form.get('subscription') ?? '');
+      if (!stored)
+        return send(404, { error: { type: 'invalid_request_error', message: 'No such subscription' } });
+      return send(200, previewInvoice(stored, form));
+    }
+    const schedule = /^\/v1\/subscription_schedules(?:\/([\w-]+))?(\/release)?$/.exec(path);
+    if (schedule) return send(...this.schedule(request.method ?? '', schedule[1], !!schedule[2], body));
     return send(404, {
       error: { type: 'invalid_request_error', message: `Unrecognized request URL (${path})` },
     });
   }
+
+  /** Subscription schedules: made from a subscription (one phase, to its period end), updated, released. */
+  private schedule(
+    method: string,
+    id: string | undefined,
+    release: boolean,
+    body: string,
+  ): [number, unknown] {
+    const form = new URLSearchParams(body);
+    if (method === 'POST' && !id) {
+      const subscription = this.subscriptions.get(form.get('from_subscription') ?? '');
+      if (!subscription)
+        return [404, { error: { type: 'invalid_request_error', message: 'No such subscription' } }];
+      const item = itemOf(subscription);
+      const created = {
+        id: `sub_sched_${randomBytes(4).toString('hex')}`,
+        object: 'subscription_schedule',
+        subscription: subscription.id,
+        status: 'active',
+        end_behavior: 'release',
+        current_phase: { start_date: item.current_period_start, end_date: item.current_period_end },
+        phases: [
+          {
+            start_date: item.current_period_start,
+            end_date: item.current_period_end,
+            items: [{ price: (item.price as { id: string }).id, quantity: 1 }],
+            discounts: [],
+          },
+        ],
+      };
+      this.schedules.set(created.id, created);
+      subscription.schedule = created.id;
+      return [200, created];
+    }
+    const stored = id ? this.schedules.get(id) : undefined;
+    if (!stored) return [404, { error: { type: 'invalid_request_error', message: 'No such schedule' } }];
+    if (method === 'POST' && release) {
+      stored.status = 'released';
+      const subscription = this.subscriptions.get(String(stored.subscription));
+      if (subscription) subscription.schedule = null;
+    }
+    return [200, stored];
+  }
+}
+
+type Item = Record<string, unknown> & { current_period_start: number; current_period_end: number };
+
+function itemOf(subscription: Record<string, unknown>): Item {
+  return (subscription.items as { data: Item[] }).data[0] as Item;
+}
+
+const PERIOD_SECONDS = { month: 30 * 86_400, year: 365 * 86_400 } as const;
+
+/** The new price of the item sent as `item` (items[0] of an update, or of a preview's details). */
+function newPrice(form: URLSearchParams, item: string) {
+  const inline = form.get(`${item}[price_data][unit_amount]`);
+  const interval = (form.get(`${item}[price_data][recurring][interval]`) ?? 'month') as 'month' | 'year';
+  return {
+    id: form.get(`${item}[price]`) ?? `price_inline_${inline}_${interval}`,
+    product: form.get(`${item}[price_data][product]`) ?? 'prod_test',
+    unit_amount: Number(inline ?? 0),
+    currency: form.get(`${item}[price_data][currency]`) ?? 'usd',
+    recurring: { interval },
+  };
+}
+
+/** Stripe's proration: the unused part of the old price, to the nearest cent, credited. */
+function unusedCredit(item: Item, at: number): number {
+  const price = item.price as { unit_amount?: number };
+  const total = item.current_period_end - item.current_period_start;
+  const left = Math.min(Math.max(item.current_period_end - at, 0), total);
+  return Math.round(((price.unit_amount ?? 0) * left) / total);
+}
+
+function updateSubscription(stored: Record<string, unknown>, form: URLSearchParams) {
+  const planId = form.get('metadata[planId]');
+  if (planId) stored.metadata = { ...(stored.metadata as object), planId };
+  if (!form.has('items[0][id]')) return;
+  const item = itemOf(stored);
+  const price = newPrice(form, 'items[0]');
+  item.price = price;
+  if (form.get('billing_cycle_anchor') === 'now') {
+    const start = Number(form.get('proration_date'));
+    item.current_period_start = start;
+    item.current_period_end = start + PERIOD_SECONDS[price.recurring.interval];
+    stored.status = 'active';
+    stored.trial_end = null;
+  }
+}
+
+function previewInvoice(stored: Record<string, unknown>, form: URLSearchParams) {
+  const price = newPrice(form, 'subscription_details[items][0]');
+  const credit = unusedCredit(itemOf(stored), Number(form.get('subscription_details[proration_date]')));
+  return {
+    id: 'upcoming_in',
+    object: 'invoice',
+    currency: 'usd',
+    amount_due: Math.max(price.unit_amount - credit, 0),
+    lines: {
+      object: 'list',
+      data: [
+        { id: 'il_credit', object: 'line_item', amount: -credit, description: 'Unused time' },
+        { id: 'il_new', object: 'line_item', amount: price.unit_amount, description: 'New plan' },
+      ],
+    },
+  };
 }

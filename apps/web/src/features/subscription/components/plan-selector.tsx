@@ -17,6 +17,7 @@ import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
 import { couponSummary, monthlyEquivalent, yearlySavingPercent } from '../price-copy.ts';
 
 const PER: Record<PlanInterval, string> = { month: '/ month', year: '/ year' };
+const BILLED: Record<PlanInterval, string> = { month: 'monthly', year: 'yearly' };
 
 function PlanOption({
   plan,
@@ -107,16 +108,16 @@ export function PlanSelector() {
   const [checkoutError, setCheckoutError] = useState<string | null>(null);
   const [redirecting, setRedirecting] = useState(false);
 
-  const full = (plans.data ?? []).filter((plan) => plan.kind === 'full');
-  const chat = (plans.data ?? []).filter((plan) => plan.kind === 'chat');
-  const shown = full.filter((plan) => plan.interval === interval);
-  const monthly = full.find((plan) => plan.interval === 'month');
-  const selected =
-    (plans.data ?? []).find(
-      (plan) => plan.id === chosenId && (plan.kind === 'chat' || plan.interval === interval),
-    ) ??
-    shown[0] ??
-    null;
+  const all = plans.data ?? [];
+  // The toggle shows the plans billed per its period; a kind of plan billed only per the other
+  // period (the chat-only plan is monthly) is named under it instead of shown as if it were.
+  const shown = all.filter((plan) => plan.interval === interval);
+  const other: PlanInterval = interval === 'month' ? 'year' : 'month';
+  const elsewhere = all.filter(
+    (plan) => plan.interval === other && !shown.some((offered) => offered.kind === plan.kind),
+  );
+  const monthlyOf = (plan: Plan) => all.find((p) => p.kind === plan.kind && p.interval === 'month');
+  const selected = shown.find((plan) => plan.id === chosenId) ?? shown[0] ?? null;
 
   const code = useDebouncedValue(coupon.trim().toUpperCase(), 400);
   const preview = useQuery(couponQuery(code, selected?.id));
@@ -180,16 +181,29 @@ export function PlanSelector() {
           ))}
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          {[...shown, ...chat].map((plan) => (
+          {shown.map((plan) => (
             <PlanOption
               key={plan.id}
               plan={plan}
               selected={selected?.id === plan.id}
               onSelect={() => setChosenId(plan.id)}
-              savingPercent={yearlySavingPercent(plan, monthly)}
+              savingPercent={yearlySavingPercent(plan, monthlyOf(plan))}
             />
           ))}
         </div>
+        {elsewhere.length > 0 ? (
+          <p className="text-center text-sm text-muted" data-testid="plans-elsewhere">
+            {elsewhere.map((plan) => plan.name).join(', ')} {elsewhere.length === 1 ? 'is' : 'are'} billed{' '}
+            {BILLED[other]} only.{' '}
+            <button
+              type="button"
+              onClick={() => setInterval(other)}
+              className="font-medium text-accent underline-offset-4 hover:underline"
+            >
+              Show {BILLED[other]} plans
+            </button>
+          </p>
+        ) : null}
       </fieldset>
 
       <div className="flex flex-col gap-2">

@@ -6,7 +6,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { getErrorMessage } from '../../../lib/error-messages.ts';
-import { formatDay, formatPrice } from '../../../lib/format-price.ts';
+import { formatDay } from '../../../lib/format-date.ts';
+import { formatPrice } from '../../../lib/format-price.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { toast } from '../../../lib/toast-store.ts';
 import { cancelSubscription } from '../api/cancel-subscription.ts';
@@ -14,6 +15,8 @@ import type { SubscriptionStatus } from '../api/get-subscription-status.ts';
 import { reactivateSubscription } from '../api/reactivate-subscription.ts';
 import { invoicesQuery } from '../api/subscription-queries.ts';
 import { updatePaymentMethod } from '../api/update-payment-method.ts';
+import { nextPaymentText } from '../plan-change-copy.ts';
+import { PlanChangeCard } from './plan-change.tsx';
 
 const STATUS_LABELS: Record<string, string> = {
   trialing: 'Free trial',
@@ -86,16 +89,22 @@ export function SubscriptionManager({ status }: { status: SubscriptionStatus }) 
   // The status and the invoices both change with an action: the whole branch is read again.
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.subscription.all });
 
+  const trialing = state === 'trialing';
   let when: string | null = null;
-  if (state === 'trialing' && status.trialEnd) {
+  if (trialing && status.trialEnd) {
     when = ending
       ? `Your trial ends on ${formatDay(status.trialEnd)}; nothing will be charged.`
-      : `Your free trial ends on ${formatDay(status.trialEnd)}. The first payment is taken then.`;
+      : `Your free trial ends on ${formatDay(status.trialEnd)}.`;
   } else if (status.currentPeriodEnd) {
     when = ending
       ? `Your subscription ends on ${formatDay(status.currentPeriodEnd)}.`
       : `Renews on ${formatDay(status.currentPeriodEnd)}.`;
   }
+  // The amount with its coupon and the date; for the plan it switches to when one is set.
+  const next = status.nextPayment ?? null;
+  const nextPlan =
+    next && status.scheduledChange?.plan.id === next.planId ? status.scheduledChange.plan : null;
+  const changeable = !ending && (state === 'trialing' || state === 'active');
 
   return (
     <div className="flex flex-col gap-6">
@@ -115,6 +124,11 @@ export function SubscriptionManager({ status }: { status: SubscriptionStatus }) 
           </p>
         ) : null}
         {when ? <p data-testid="subscription-when">{when}</p> : null}
+        {next && !ending ? (
+          <p data-testid="subscription-next-payment">
+            {nextPaymentText(next, { first: trialing, planName: nextPlan?.name })}
+          </p>
+        ) : null}
         {state === 'past_due' ? (
           <Alert tone="error">
             Your last payment did not go through. Please update your card to keep your access.
@@ -157,6 +171,8 @@ export function SubscriptionManager({ status }: { status: SubscriptionStatus }) 
           </Button>
         </div>
       </Card>
+
+      {changeable ? <PlanChangeCard status={status} /> : null}
 
       <Card className="flex flex-col gap-3">
         <h2 className="text-lg font-semibold">Past invoices</h2>

@@ -7,6 +7,7 @@ import { renderWithProviders } from '../../../testing/render.tsx';
 import SubscriptionPage from './subscription-page.tsx';
 
 const PLANS = [fakePlan(), fakePlan({ id: 'yearly', name: 'Yearly', interval: 'year', priceMinor: 14388 })];
+const CHAT = fakePlan({ id: 'chat-monthly', name: 'Chat only', kind: 'chat', priceMinor: 799, trialDays: 3 });
 
 const server = installFakeServer();
 const show = () => renderWithProviders(<SubscriptionPage />, { at: '/subscription' });
@@ -100,6 +101,26 @@ describe('subscription page', () => {
     expect(screen.getAllByText('This coupon code does not exist.')).toHaveLength(1);
   });
 
+  it('under Yearly, a plan billed only monthly is named, not shown as if it were yearly', async () => {
+    server.answers['GET /api/subscription/plans'] = ok(fakePlansResult([...PLANS, CHAT]));
+    const user = userEvent.setup();
+    show();
+    expect(await screen.findByRole('radio', { name: /Chat only/ })).toBeTruthy();
+    expect(screen.getByTestId('price-chat-monthly').textContent).toBe('$7.99 / month');
+    await user.click(screen.getByRole('button', { name: 'Yearly' }));
+    expect(await screen.findByTestId('price-yearly')).toBeTruthy();
+    expect(screen.getByTestId('price-yearly').textContent).toBe('$143.88 / year');
+    expect(screen.queryByRole('radio', { name: /Chat only/ })).toBeNull();
+    expect(screen.queryByText('$7.99')).toBeNull();
+    expect(screen.getByTestId('plans-elsewhere').textContent).toBe(
+      'Chat only is billed monthly only. Show monthly plans',
+    );
+    await user.click(screen.getByRole('button', { name: 'Show monthly plans' }));
+    expect(screen.getByRole('button', { name: 'Monthly' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('radio', { name: /Chat only/ })).toBeTruthy();
+    expect(screen.queryByTestId('plans-elsewhere')).toBeNull();
+  });
+
   it('fills in the partner code of the link followed, and removes it from the browser on request', async () => {
     localStorage.setItem('affiliate-coupon', 'LUNASKY');
     localStorage.setItem('affiliate-coupon-date', '2026-11-20T10:00:00.000Z');
@@ -140,9 +161,7 @@ describe('subscription page', () => {
     show();
     expect(await screen.findByRole('heading', { name: 'Your subscription' })).toBeTruthy();
     expect(screen.getByTestId('subscription-state').textContent).toBe('Free trial');
-    expect(screen.getByTestId('subscription-when').textContent).toMatch(
-      /Your free trial ends on May 8, 2031/,
-    );
+    expect(screen.getByTestId('subscription-when').textContent).toMatch(/Your free trial ends on 8 May 2031/);
     expect(await screen.findByText('No payments yet.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Cancel subscription' }));
     // jsdom has no modal dialogs: the (closed) <dialog> hides its content from role queries.
