@@ -6,7 +6,7 @@ import { newSubscriberWithBirthData } from './support/subscriber.ts';
 // A subscriber (verified, paid with the local test checkout, birth data saved) asks a starter,
 // sees the answer arrive with the facts it used, renames and deletes conversations, reloads and
 // finds the history. A "?prompt=" link fills the box without sending. On the server whose
-// assistant streams slowly, an answer is stopped halfway and kept, marked stopped.
+// assistant streams slowly, an answer is stopped halfway and kept as it was shown, marked stopped.
 
 test('ask a starter, rename and delete conversations, reload and find the history', async ({ page }) => {
   // What the realtime socket brings in: the answers stream over it when it connects.
@@ -38,11 +38,11 @@ test('ask a starter, rename and delete conversations, reload and find the histor
   const answer = (await messages.locator('li').nth(1).textContent()) ?? '';
   expect(answer.length).toBeGreaterThan(40);
 
-  // The first question names the conversation; rename it.
+  // The first question's topic names the conversation; rename it.
   const sidebar = page.getByRole('navigation', { name: 'Conversations' });
-  await expect(sidebar.getByRole('link', { name: /What does my Moon sign mean\?/ })).toBeVisible();
-  await sidebar.getByRole('button', { name: 'Rename What does my Moon sign mean?' }).click();
-  await sidebar.getByLabel('New title for What does my Moon sign mean?').fill('About my Moon');
+  await expect(sidebar.getByRole('link', { name: /Moon sign and emotions/ })).toBeVisible();
+  await sidebar.getByRole('button', { name: 'Rename Moon sign and emotions' }).click();
+  await sidebar.getByLabel('New title for Moon sign and emotions').fill('About my Moon');
   await sidebar.getByRole('button', { name: 'Save' }).click();
   await expect(sidebar.getByRole('link', { name: /About my Moon/ })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'About my Moon' })).toBeVisible();
@@ -53,16 +53,16 @@ test('ask a starter, rename and delete conversations, reload and find the histor
   await page.getByLabel('Your question').fill('What does my chart say about my career?');
   await page.getByLabel('Your question').press('Enter');
   await expect(page.getByText(/^Facts used/)).toBeVisible();
-  const links = sidebar.getByRole('link', { name: /What does my chart say about my career\?|About my Moon/ });
+  const links = sidebar.getByRole('link', { name: /Career and vocation|About my Moon/ });
   await expect(links).toHaveCount(2);
   // Newest first.
-  await expect(links.first()).toContainText('What does my chart say about my career?');
-  await sidebar.getByRole('button', { name: 'Delete What does my chart say about my career?' }).click();
+  await expect(links.first()).toContainText('Career and vocation');
+  await sidebar.getByRole('button', { name: 'Delete Career and vocation' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete this conversation?' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(page).toHaveURL(/#\/chat$/);
-  await expect(sidebar.getByRole('link', { name: /career/ })).toHaveCount(0);
+  await expect(sidebar.getByRole('link', { name: /Career and vocation/ })).toHaveCount(0);
 
   // Reloading brings the kept conversation back from the server.
   await page.goto(firstUrl);
@@ -89,7 +89,7 @@ test('on a phone, light and dark, the page fits, passes axe, and the conversatio
 
   await page.getByRole('button', { name: 'Show conversations' }).click();
   const drawer = page.getByRole('dialog', { name: 'Conversations' });
-  await expect(drawer.getByRole('link', { name: /What does my birth chart say about me\?/ })).toBeVisible();
+  await expect(drawer.getByRole('link', { name: /Birth chart overview/ })).toBeVisible();
   await expectNoViolations(page, 'conversations drawer');
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
@@ -139,17 +139,20 @@ test.describe('with an assistant that streams slowly', () => {
     await page.getByRole('button', { name: 'Stop' }).click();
     await expect(page.getByRole('button', { name: 'Stop' })).toBeHidden();
     await expect(messages).toContainText('You stopped this answer.');
+    // The stored copy (with its Copy button) takes the streamed one's place, cut where it stopped.
+    const stopped = messages.locator(':scope > li').nth(1);
+    await expect(stopped.getByRole('button', { name: 'Copy answer' })).toBeVisible();
     // No more words arrive (the rest would take the fake model seconds).
     await page.waitForTimeout(1_000);
-    const shown = (await messages.locator(':scope > li').nth(1).textContent()) ?? '';
+    const shown = (await stopped.textContent()) ?? '';
     expect(shown).toContain('word0 ');
     expect(shown).not.toContain('word39');
 
+    // What is kept is exactly what was shown.
     await page.reload();
     const answer = messages.locator(':scope > li').nth(1);
     await expect(answer).toContainText('You stopped this answer.');
-    await expect(answer).toContainText('word0 ');
-    expect(await answer.textContent()).not.toContain('word39');
+    expect(await answer.textContent()).toBe(shown);
     await expect(page.getByText('49 of 50 messages left today')).toBeVisible();
   });
 });

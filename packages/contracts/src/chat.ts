@@ -125,6 +125,24 @@ export type ChatDone = z.infer<typeof ChatDoneSchema>;
 /** The stream's last event instead of `done` when the answer could not be stored. */
 export const ChatFailedSchema = z.object({ status: z.number(), error: z.string(), code: z.string() });
 
+/**
+ * The first event (SSE `event: started`, socket `chat:started`): the question is stored. A stop
+ * names it, so that only its answer is cut.
+ */
+export const ChatStartedSchema = z.object({ sessionId: z.string(), userMessage: ChatMessageSchema });
+
+/**
+ * POST /api/chat/sessions/:id/stop, and the socket's `chat:stop`: the person stopped the answer to
+ * the question `after` with its first `shown` characters on screen. The stored answer becomes
+ * those characters, marked stopped, even when the assistant had said more by then. Answers the
+ * stored exchange, or null when that answer is not stored (yet) or is not the latest.
+ */
+export const ChatStopBodySchema = z.strictObject({
+  after: z.string().uuid(),
+  shown: z.number().int().min(0),
+});
+export type ChatStopBody = z.infer<typeof ChatStopBodySchema>;
+
 // The realtime socket (Socket.IO on the app's own port, path /socket.io, token in the handshake's
 // `auth.token`): the client emits `chat:send { sessionId, content }` and `chat:stop { sessionId }`;
 // the server emits the events below. `chat:done` goes to every connection of the person.
@@ -136,5 +154,17 @@ export const ChatSocketErrorSchema = z.object({
   code: z.string(),
   error: z.string(),
 });
+/** `chat:stop`: without `after` (nothing said yet) it stops the answer being prepared. */
+export const ChatSocketStopSchema = z.object({
+  sessionId: z.string(),
+  after: z.string().uuid().optional(),
+  shown: z.number().int().min(0).optional(),
+});
+
+/** News of a conversation for every connection of its owner, so that other tabs follow. */
+export const CHAT_RENAMED_EVENT = 'chat:renamed';
+export const CHAT_DELETED_EVENT = 'chat:deleted';
+export const ChatDeletedSchema = z.object({ sessionId: z.string() });
+export type ChatDeleted = z.infer<typeof ChatDeletedSchema>;
 
 export const chatAnswer = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });

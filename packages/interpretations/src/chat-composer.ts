@@ -50,6 +50,13 @@ export interface ComposedAnswer {
   /** Markdown paragraphs. */
   paragraphs: string[];
   facts: ChatFact[];
+  /** False when the question was not recognised and the answer only asks for more. */
+  understood: boolean;
+}
+
+export interface ComposeOptions {
+  /** The conversation already explained the unknown birth time: a note about it is not repeated. */
+  timeNoteGiven?: boolean;
 }
 
 type Intent =
@@ -161,13 +168,23 @@ export function placementText(p: ChartPlacement, timeKnown: boolean): string {
 const NO_TIME =
   'Your birth time is not known, so I leave out houses and the Ascendant and Midheaven: they change every few minutes of the day.';
 
+/** Whether an earlier answer explained the unknown birth time (see ComposeOptions). */
+export const explainsUnknownTime = (answer: string) => answer.includes(NO_TIME);
+
 class Answer {
   readonly paragraphs: string[] = [];
   readonly facts: ChatFact[] = [];
-  constructor(private readonly facts0: ChatFacts) {}
+  constructor(
+    private readonly facts0: ChatFacts,
+    private readonly options: ComposeOptions,
+  ) {}
   say(text: string): this {
     this.paragraphs.push(text);
     return this;
+  }
+  /** The unknown-birth-time note after an answer, once per conversation. */
+  noteNoTime(): void {
+    if (!this.options.timeNoteGiven) this.say(NO_TIME);
   }
   fact(text: string, kind: ChatFact['kind']): string {
     if (!this.facts.some((f) => f.text === text)) this.facts.push({ text, kind });
@@ -214,8 +231,12 @@ function houseMention(a: Answer, facts: ChatFacts, house: number): void {
 }
 
 /** The built-in answer to a question, from the facts only. */
-export function composeAnswer(question: string, facts: ChatFacts): ComposedAnswer {
-  const a = new Answer(facts);
+export function composeAnswer(
+  question: string,
+  facts: ChatFacts,
+  options: ComposeOptions = {},
+): ComposedAnswer {
+  const a = new Answer(facts, options);
   const intent = recognise(question);
   const angleAllowed = facts.timeKnown;
   switch (intent.kind) {
@@ -258,7 +279,7 @@ export function composeAnswer(question: string, facts: ChatFacts): ComposedAnswe
         a.say(body ? `What touches ${touched} ${period}:` : `These are the transits shaping ${period}:`).say(
           list.map((t) => transitLine(a, t, facts)).join('\n'),
         );
-      if (!angleAllowed) a.say(NO_TIME);
+      if (!angleAllowed) a.noteNoTime();
       break;
     }
     case 'timing': {
@@ -298,7 +319,7 @@ export function composeAnswer(question: string, facts: ChatFacts): ComposedAnswe
         a.say(
           `Its aspects in your chart: ${touching.map((x) => a.fact(aspectText(x), 'aspect')).join(', ')}.`,
         );
-      if (!angleAllowed) a.say(NO_TIME);
+      if (!angleAllowed) a.noteNoTime();
       break;
     }
     case 'house':
@@ -345,7 +366,7 @@ export function composeAnswer(question: string, facts: ChatFacts): ComposedAnswe
         const line = a.describe(body);
         if (line) a.say(line);
       }
-      if (!angleAllowed) a.say(NO_TIME);
+      if (!angleAllowed) a.noteNoTime();
       break;
     }
     case 'love': {
@@ -354,7 +375,7 @@ export function composeAnswer(question: string, facts: ChatFacts): ComposedAnswe
         if (line) a.say(line);
       }
       if (angleAllowed) houseMention(a, facts, 7);
-      else a.say(NO_TIME);
+      else a.noteNoTime();
       break;
     }
     case 'overview': {
@@ -368,7 +389,7 @@ export function composeAnswer(question: string, facts: ChatFacts): ComposedAnswe
         a.say(
           `**Ascendant in ${signName(facts.ascendant)}**: people first meet you as ${SIGNS[facts.ascendant]?.style}.`,
         );
-      } else a.say(NO_TIME);
+      } else a.noteNoTime();
       const tight = facts.aspects[0];
       if (tight)
         a.say(
@@ -382,7 +403,7 @@ export function composeAnswer(question: string, facts: ChatFacts): ComposedAnswe
       );
       break;
   }
-  return { paragraphs: a.paragraphs.filter(Boolean), facts: a.facts };
+  return { paragraphs: a.paragraphs.filter(Boolean), facts: a.facts, understood: intent.kind !== 'unclear' };
 }
 
 function aspectText(x: ChartAspect): string {

@@ -1,5 +1,10 @@
 import type { ChatFact } from '@app/contracts/chat.ts';
-import { type ChatFacts, composeAnswer } from '@app/interpretations/chat-composer';
+import {
+  type ChatFacts,
+  type ComposeOptions,
+  composeAnswer,
+  explainsUnknownTime,
+} from '@app/interpretations/chat-composer';
 
 // The assistant behind one interface: the built-in grounded composer by default, or an
 // OpenAI-compatible endpoint (openai-assistant.ts) that falls back to it.
@@ -20,11 +25,23 @@ export interface AnswerStream {
   provider: string;
   /** True once the configured provider failed and the built-in assistant answered (or finished) instead. */
   readonly fallback: boolean;
+  /**
+   * False when the built-in assistant did not recognise the question and only asked for more:
+   * such an answer does not count against the day's allowance.
+   */
+  readonly understood: boolean;
 }
 
 export interface Assistant {
   readonly name: string;
   answer(request: AnswerRequest): Promise<AnswerStream>;
+}
+
+/** What the built-in composer needs to know of the conversation so far. */
+export function composeOptions(request: AnswerRequest): ComposeOptions {
+  return {
+    timeNoteGiven: request.history.some((m) => m.role === 'assistant' && explainsUnknownTime(m.content)),
+  };
 }
 
 /** A composed answer as stream pieces: a sentence or a list line at a time. */
@@ -43,13 +60,19 @@ export function* piecesOf(paragraphs: readonly string[]): Generator<string> {
 export const builtinAssistant: Assistant = {
   name: 'builtin',
   async answer(request) {
-    const composed = composeAnswer(request.question, request.facts);
+    const composed = composeAnswer(request.question, request.facts, composeOptions(request));
     async function* pieces() {
       for (const piece of piecesOf(composed.paragraphs)) {
         if (request.signal.aborted) return;
         yield piece;
       }
     }
-    return { pieces: pieces(), facts: composed.facts, provider: 'builtin', fallback: false };
+    return {
+      pieces: pieces(),
+      facts: composed.facts,
+      provider: 'builtin',
+      fallback: false,
+      understood: composed.understood,
+    };
   },
 };

@@ -1,6 +1,12 @@
 import { composeAnswer } from '@app/interpretations/chat-composer';
 import OpenAI from 'openai';
-import { type AnswerRequest, type AnswerStream, type Assistant, piecesOf } from './assistant.ts';
+import {
+  type AnswerRequest,
+  type AnswerStream,
+  type Assistant,
+  composeOptions,
+  piecesOf,
+} from './assistant.ts';
 
 // Any OpenAI-compatible chat-completions endpoint (a hosted API, Ollama, vLLM, llama.cpp server).
 // The facts go in as a system message the conversation cannot overwrite; the answer streams token
@@ -49,7 +55,7 @@ export function openAiAssistant(settings: OpenAiSettings): Assistant {
   return {
     name: 'openai',
     async answer(request: AnswerRequest): Promise<AnswerStream> {
-      const grounded = composeAnswer(request.question, request.facts);
+      const grounded = composeAnswer(request.question, request.facts, composeOptions(request));
       const context = {
         timeKnown: request.facts.timeKnown,
         placements: request.facts.placements,
@@ -61,7 +67,10 @@ export function openAiAssistant(settings: OpenAiSettings): Assistant {
         mostRelevant: grounded.facts.map((f) => f.text),
       };
       const earlier = earlierWordsMessage(request.facts.memories);
-      const state = { fallback: false };
+      // `said`: the service said something before any fallback, so the answer is its own.
+      const state = { fallback: false, said: false };
+      // Only a built-in answer that asks for more, in place of the service's, is left uncounted.
+      const understood = () => !state.fallback || state.said || grounded.understood;
       const fallback = async function* (note: string) {
         state.fallback = true;
         if (note) yield note;
@@ -94,11 +103,13 @@ export function openAiAssistant(settings: OpenAiSettings): Assistant {
           get fallback() {
             return state.fallback;
           },
+          get understood() {
+            return understood();
+          },
         };
       }
       async function* pieces(): AsyncGenerator<string> {
         const iterator = stream[Symbol.asyncIterator]();
-        let said = false;
         for (;;) {
           let timer: NodeJS.Timeout | undefined;
           const stalled = new Promise<'stalled'>((resolve) => {
@@ -116,7 +127,7 @@ export function openAiAssistant(settings: OpenAiSettings): Assistant {
           if (next === 'stalled') {
             controller.abort();
             yield* fallback(
-              said
+              state.said
                 ? '\n\n_The assistant service stopped answering; the rest comes from the built-in assistant._\n\n'
                 : '',
             );
@@ -125,7 +136,7 @@ export function openAiAssistant(settings: OpenAiSettings): Assistant {
           if (next.done) return;
           const text = next.value.choices[0]?.delta?.content;
           if (text) {
-            said = true;
+            state.said = true;
             yield text;
           }
         }
@@ -136,6 +147,9 @@ export function openAiAssistant(settings: OpenAiSettings): Assistant {
         provider: 'openai',
         get fallback() {
           return state.fallback;
+        },
+        get understood() {
+          return understood();
         },
       };
     },

@@ -14,6 +14,9 @@ import { chatRoutes } from './routes.ts';
 import { ChatService } from './service.ts';
 import { pushSessionEndings } from './session-push.ts';
 
+/** The facts the assistant answers from (pure), for modules that compose an answer themselves. */
+export { type ChatBirth, chatFacts, natalOf, todaysTransits, upcomingTransits } from './facts.ts';
+
 /**
  * The assistant: /api/chat/* over HTTP (answers stream as server-sent events) and Socket.IO. The
  * Socket.IO server is the app's realtime connection for every signed-in person: it also tells
@@ -38,9 +41,13 @@ export const chatModule = defineModule({
       clock: app.clock,
       assistant,
       birthOf: (userId) => app.birthData.birthFacts(userId),
-      announce: (userId, done) => realtime?.to(userRoom(userId)).emit('chat:done', done),
+      announce: (userId, news) => realtime?.to(userRoom(userId)).emit(news.event, news.payload),
       allowance: {
         consume: (user) => app.subscriptions.allowances.consume(user, 'chatMessages'),
+        giveBack: (user, day) =>
+          app.subscriptions.allowances
+            .giveBack(user, 'chatMessages', day)
+            .catch((error: unknown) => app.log.warn({ err: error }, 'could not give back a chat message')),
         usage: async (user) => {
           const limits = await app.subscriptions.allowances.constraints(user);
           return {

@@ -1,4 +1,4 @@
-import { ChatMessageBodySchema } from '@app/contracts/chat.ts';
+import { ChatMessageBodySchema, ChatSocketStopSchema } from '@app/contracts/chat.ts';
 import { statusMessage } from '@app/contracts/errors.ts';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
@@ -10,9 +10,11 @@ import type { ChatService } from './service.ts';
 // The app's realtime connection, Socket.IO on the server's own port: the same token authenticates
 // the handshake, so every signed-in person may connect (the chat's own checks run per question).
 // Each person has a room `user:<id>` and each session a room `session:<id>`, where the news of
-// ended sessions arrives (session-push.ts). `chat:send` streams `chat:delta` pieces and a
-// `chat:done`, `chat:stop` stops the answer. Sessions are checked again on every message and every
-// few seconds, so a revoked session is disconnected even when its news was missed.
+// ended sessions arrives (session-push.ts). `chat:send` streams `chat:started`, `chat:delta`
+// pieces and a `chat:done`; `chat:stop` stops the answer (and cuts it to what the person was
+// shown). The person's room also hears of conversations renamed or deleted. Sessions are checked
+// again on every message and every few seconds, so a revoked session is disconnected even when its
+// news was missed.
 
 const REVALIDATE_MS = 10_000;
 /**
@@ -29,7 +31,6 @@ export const REFUSALS_BEFORE_DISCONNECT = 20;
 /** How long a closing server lets answers being streamed over sockets finish. */
 const ANSWERS_FINISH_MS = 5_000;
 const SendSchema = z.object({ sessionId: z.string().uuid() }).and(ChatMessageBodySchema);
-const StopSchema = z.object({ sessionId: z.string() });
 
 export interface RealtimeOptions {
   service: ChatService;
@@ -108,8 +109,22 @@ export function attachRealtime(app: FastifyInstance, options: RealtimeOptions): 
       if (data.refusedInRow >= REFUSALS_BEFORE_DISCONNECT) socket.disconnect(true);
     }
 
-    // Each send: counted, checked, then answered as a stream; any refusal is a `chat:error`.
+    // Each send: counted, checked, then answered as a stream; any refusal is a `chat:error`. Its
+    // stopper is in place from the start, so that a stop sent at once is not missed (and, as
+    // before, a new question in a conversation stops the answer still given there).
     async function answer(payload: unknown, sessionId: unknown): Promise<void> {
+      const stop = new AbortController();
+      const key = typeof sessionId === 'string' ? sessionId : '';
+      data.answering.get(key)?.abort();
+      data.answering.set(key, stop);
+      try {
+        await answerWith(stop, payload, sessionId);
+      } finally {
+        if (data.answering.get(key) === stop) data.answering.delete(key);
+      }
+    }
+
+    async function answerWith(stop: AbortController, payload: unknown, sessionId: unknown): Promise<void> {
       try {
         await options.countEvent(data.user);
         data.refusedInRow = 0;
@@ -132,9 +147,6 @@ export function attachRealtime(app: FastifyInstance, options: RealtimeOptions): 
         socket.disconnect(true);
         return;
       }
-      const stop = new AbortController();
-      data.answering.get(parsed.data.sessionId)?.abort();
-      data.answering.set(parsed.data.sessionId, stop);
       try {
         await options.checkAccess(user);
         const exchange = await options.service.send(
@@ -154,13 +166,25 @@ export function attachRealtime(app: FastifyInstance, options: RealtimeOptions): 
         await exchange.finish();
       } catch (error) {
         socket.emit('chat:error', { sessionId: parsed.data.sessionId, ...describeFailure(error) });
-      } finally {
-        if (data.answering.get(parsed.data.sessionId) === stop) data.answering.delete(parsed.data.sessionId);
       }
     }
-    socket.on('chat:stop', (payload: unknown) => {
-      const parsed = StopSchema.safeParse(payload);
-      if (parsed.success) data.answering.get(parsed.data.sessionId)?.abort();
+    // With the question it answers and what was shown, the answer is cut to that (stopped here or
+    // already stored: stopAnswer, whose chat:done reaches this socket too); without, nothing was
+    // said yet and the answer being prepared is stopped.
+    socket.on('chat:stop', async (payload: unknown) => {
+      const parsed = ChatSocketStopSchema.safeParse(payload);
+      if (!parsed.success) return;
+      const { sessionId, after, shown } = parsed.data;
+      if (after === undefined || shown === undefined) {
+        data.answering.get(sessionId)?.abort();
+        return;
+      }
+      try {
+        await options.countEvent(data.user);
+        await options.service.stopAnswer(data.user, sessionId, { after, shown });
+      } catch (error) {
+        socket.emit('chat:error', { sessionId, ...describeFailure(error) });
+      }
     });
     socket.on('disconnect', () => {
       for (const stop of data.answering.values()) stop.abort();

@@ -160,6 +160,17 @@ export class ChatRepository {
     };
   }
 
+  /** An answer cut to what the person was shown when they stopped it. */
+  async cutAnswer(userId: string, id: string, content: string): Promise<void> {
+    await this.db
+      .updateTable('chat_messages')
+      .set({ content, stopped: 1 })
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .where('role', '=', 'assistant')
+      .execute();
+  }
+
   async memories(userId: string): Promise<ChatMemory[]> {
     const rows = await this.db
       .selectFrom('chat_memories')

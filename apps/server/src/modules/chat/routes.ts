@@ -1,9 +1,11 @@
 import {
+  ChatDoneSchema,
   ChatMemorySchema,
   ChatMessageBodySchema,
   ChatSessionDetailSchema,
   ChatSessionSchema,
   ChatStartersSchema,
+  ChatStopBodySchema,
   ChatUsageSchema,
   CreateSessionBodySchema,
   chatAnswer,
@@ -120,14 +122,37 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, {
     },
   );
 
-  // The answer streams as server-sent events: a `data:` event per piece, then `event: done` with
-  // the stored messages, or `event: failed` with the error when the answer could not be stored.
-  // Refusals (unknown conversation, limits) come before the stream, as JSON.
+  // Closing the answer's stream stops it, but only the person's screen knows how much of it they
+  // saw: this cuts the stored answer to that (see ChatStopBodySchema).
+  app.post(
+    '/sessions/:id/stop',
+    {
+      ...options,
+      schema: {
+        tags,
+        security,
+        params: SessionParamsSchema,
+        body: ChatStopBodySchema,
+        response: { 200: chatAnswer(ChatDoneSchema.nullable()) },
+      },
+    },
+    async (request) => ok(await service.stopAnswer(currentUser(request), request.params.id, request.body)),
+  );
+
+  // The answer streams as server-sent events: `event: started` with the stored question, a `data:`
+  // event per piece, then `event: done` with the stored messages, or `event: failed` with the error
+  // when the answer could not be stored. Refusals (unknown conversation, limits) come before the
+  // stream, as JSON.
   app.post(
     '/sessions/:id/messages',
     { ...options, schema: { tags, security, params: SessionParamsSchema, body: ChatMessageBodySchema } },
     async (request, reply) => {
       const stop = new AbortController();
+      const raw = reply.raw;
+      // Listened for from the start: a stream closed while the answer is prepared stops it too.
+      raw.on('close', () => {
+        if (!raw.writableFinished) stop.abort();
+      });
       const exchange = await service.send(
         currentUser(request),
         request.params.id,
@@ -135,10 +160,6 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, {
         stop.signal,
       );
       reply.hijack();
-      const raw = reply.raw;
-      raw.on('close', () => {
-        if (!raw.writableFinished) stop.abort();
-      });
       raw.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
@@ -146,6 +167,9 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, {
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
       });
+      raw.write(
+        `event: started\ndata: ${JSON.stringify({ sessionId: exchange.session.id, userMessage: exchange.userMessage })}\n\n`,
+      );
       try {
         for await (const text of exchange.pieces) {
           if (stop.signal.aborted) break;

@@ -2,19 +2,25 @@ import { randomUUID } from 'node:crypto';
 import type { NatalChart } from '@app/astro/chart/natal-chart';
 import type { Role } from '@app/contracts/auth.ts';
 import {
+  CHAT_DELETED_EVENT,
+  CHAT_RENAMED_EVENT,
+  type ChatDeleted,
   type ChatDone,
   type ChatMemory,
   type ChatMessage,
   type ChatSession,
   type ChatSessionDetail,
+  type ChatStopBody,
   type ChatUsage,
   FIXED_STARTERS,
 } from '@app/contracts/chat.ts';
 import { memoriesIn, needsUpcoming } from '@app/interpretations/chat-composer';
+import { distinctTitle, topicTitle } from '@app/interpretations/chat-title';
 import { SIGNS } from '@app/interpretations/knowledge';
 import { transitTitle } from '@app/interpretations/landscape-composer';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, notFound, retryWhileDatabaseAway } from '../../platform/errors.ts';
+import { AnswersInProgress } from './answers-in-progress.ts';
 import type { Assistant } from './assistant.ts';
 import { type ChatBirth, chatFacts, natalOf, todaysTransits, upcomingTransits } from './facts.ts';
 import type { ChatRepository } from './repository.ts';
@@ -26,18 +32,26 @@ export const MESSAGES = {
 } as const;
 
 export const DEFAULT_TITLE = 'New conversation';
-const TITLE_FROM_QUESTION = 60;
 
 export type Actor = { id: string; role: Role };
+
+/** What the person's other tabs hear: an answer stored, a conversation renamed or deleted. */
+export type ChatNews =
+  | { event: 'chat:done'; payload: ChatDone }
+  | { event: typeof CHAT_RENAMED_EVENT; payload: ChatSession }
+  | { event: typeof CHAT_DELETED_EVENT; payload: ChatDeleted };
 
 export interface ChatPorts {
   birthOf(userId: string): Promise<ChatBirth | null>;
   allowance: {
-    consume(user: Actor): Promise<{ used: number; limit: number }>;
+    /** Counts a message against the day's allowance; `day` is the person's day it counted on. */
+    consume(user: Actor): Promise<{ used: number; limit: number; day: string }>;
+    /** Takes back a message counted on `day`. Never fails: an answer is not lost over it. */
+    giveBack(user: Actor, day: string): Promise<void>;
     usage(user: Actor): Promise<ChatUsage>;
   };
-  /** Tells every open realtime connection of the person (on any server process) that an answer is stored. */
-  announce?(userId: string, done: ChatDone): void;
+  /** Tells every open realtime connection of the person (on any server process). */
+  announce?(userId: string, news: ChatNews): void;
 }
 
 export interface ChatServiceDeps extends ChatPorts {
@@ -67,6 +81,7 @@ const SKY_CACHE_SIZE = 1000;
 export class ChatService {
   /** Per person: their chart and today's sky, until their day or birth data changes. */
   private readonly skies = new Map<string, SkyCache>();
+  private readonly answering = new AnswersInProgress();
 
   constructor(private readonly deps: ChatServiceDeps) {}
 
@@ -100,11 +115,14 @@ export class ChatService {
   async rename(user: Actor, id: string, title: string): Promise<ChatSession> {
     if (!(await this.deps.repo.rename(user.id, id, title, this.now.toISOString())))
       throw notFound(MESSAGES.sessionNotFound);
-    return this.ownSession(user, id);
+    const session = await this.ownSession(user, id);
+    this.deps.announce?.(user.id, { event: CHAT_RENAMED_EVENT, payload: session });
+    return session;
   }
 
   async remove(user: Actor, id: string): Promise<void> {
     if (!(await this.deps.repo.deleteSession(user.id, id))) throw notFound(MESSAGES.sessionNotFound);
+    this.deps.announce?.(user.id, { event: CHAT_DELETED_EVENT, payload: { sessionId: id } });
   }
 
   usage(user: Actor): Promise<ChatUsage> {
@@ -184,7 +202,7 @@ export class ChatService {
   async send(user: Actor, sessionId: string, content: string, signal: AbortSignal): Promise<Exchange> {
     const session = await this.ownSession(user, sessionId);
     const birth = await this.birthOrRefuse(user.id);
-    await this.deps.allowance.consume(user);
+    const { day } = await this.deps.allowance.consume(user);
     const asked = this.now.toISOString();
     const history = (await this.deps.repo.messages(user.id, sessionId)).map((m) => ({
       role: m.role,
@@ -205,7 +223,12 @@ export class ChatService {
     for (const text of memoriesIn(content))
       await this.deps.repo.remember(user.id, { id: randomUUID(), text, now: asked });
     if (session.title === DEFAULT_TITLE && history.length === 0)
-      await this.deps.repo.rename(user.id, sessionId, titleFrom(content), asked);
+      await this.deps.repo.rename(
+        user.id,
+        sessionId,
+        await this.titleFor(user.id, sessionId, content),
+        asked,
+      );
     else await this.deps.repo.touch(user.id, sessionId, asked);
 
     const sky = this.sky(user.id, birth, needsUpcoming(content));
@@ -217,38 +240,86 @@ export class ChatService {
       upcoming: sky.upcoming ?? [],
       memories: (await this.deps.repo.memories(user.id)).map((m) => m.text),
     });
-    const stream = await this.deps.assistant.answer({ question: content, facts, history, signal });
+    // Stopped by the caller (a closed stream, a socket's stop) or by stopAnswer.
+    const stopper = new AbortController();
+    const stopping = AbortSignal.any([signal, stopper.signal]);
+    const stream = await this.deps.assistant.answer({ question: content, facts, history, signal: stopping });
+    const inProgress = this.answering.begin(userMessage.id, { userId: user.id, sessionId }, stopper);
     let said = '';
     let completed = false;
     async function* pieces() {
       for await (const piece of stream.pieces) {
+        if (stopping.aborted) return;
         said += piece;
         yield piece;
-        if (signal.aborted) return;
       }
-      completed = !signal.aborted;
+      completed = !stopping.aborted;
     }
     const finish = async () => {
+      const shown = inProgress.shown;
       const answer = {
         id: randomUUID(),
         sessionId,
         userId: user.id,
         role: 'assistant' as const,
-        content: said,
+        // Cut to what the person was shown when they stopped: they may have seen less than was sent.
+        content: shown === undefined ? said : said.slice(0, shown),
         facts: stream.facts,
-        stopped: !completed,
+        stopped: !completed || shown !== undefined,
         provider: stream.provider,
         fallback: stream.fallback,
         createdAt: this.now.toISOString(),
       };
-      // The answer has been said and cannot be asked for again: a database away for a moment
-      // (a PostgreSQL restart) delays storing it instead of losing it.
-      const message = await retryWhileDatabaseAway(() => this.deps.repo.addMessage(answer));
-      await retryWhileDatabaseAway(() => this.deps.repo.touch(user.id, sessionId, message.createdAt));
-      this.deps.announce?.(user.id, { sessionId, message, userMessage });
+      let message: ChatMessage;
+      try {
+        // The answer has been said and cannot be asked for again: a database away for a moment
+        // (a PostgreSQL restart) delays storing it instead of losing it.
+        message = await retryWhileDatabaseAway(() => this.deps.repo.addMessage(answer));
+        await retryWhileDatabaseAway(() => this.deps.repo.touch(user.id, sessionId, message.createdAt));
+      } catch (error) {
+        this.answering.end(userMessage.id, null);
+        throw error;
+      }
+      this.answering.end(userMessage.id, message);
+      // Asking for more is not an answer: it does not use up the day's allowance.
+      if (!stream.understood) await this.deps.allowance.giveBack(user, day);
+      this.deps.announce?.(user.id, { event: 'chat:done', payload: { sessionId, message, userMessage } });
       return message;
     };
     return { session, userMessage, pieces: pieces(), finish };
+  }
+
+  /**
+   * The person stopped the answer to the question `after` with its first `shown` characters on
+   * screen: the stored answer becomes those, marked stopped. Stops the answer if this process is
+   * still giving it; otherwise cuts the stored one (the built-in assistant has often said it all
+   * before the stop arrives). Answers the stored exchange, or null when the conversation's latest
+   * answer is not the one to that question (not stored yet, or a later one exists).
+   */
+  async stopAnswer(user: Actor, sessionId: string, { after, shown }: ChatStopBody): Promise<ChatDone | null> {
+    await this.ownSession(user, sessionId);
+    const inProgress = this.answering.of(after, { userId: user.id, sessionId });
+    if (inProgress) {
+      inProgress.stop(shown);
+      await inProgress.stored;
+    }
+    const [userMessage, message] = (await this.deps.repo.messages(user.id, sessionId)).slice(-2);
+    if (userMessage?.id !== after || message?.role !== 'assistant') return null;
+    if (message.stopped && message.content.length <= shown) return { sessionId, message, userMessage };
+    const cut = { ...message, content: message.content.slice(0, shown), stopped: true };
+    await this.deps.repo.cutAnswer(user.id, message.id, cut.content);
+    const done = { sessionId, message: cut, userMessage };
+    this.deps.announce?.(user.id, { event: 'chat:done', payload: done });
+    return done;
+  }
+
+  /** A title from the question's topic, distinct among the person's other conversations. */
+  private async titleFor(userId: string, sessionId: string, question: string): Promise<string> {
+    const others = (await this.deps.repo.sessions(userId)).filter((s) => s.id !== sessionId);
+    return distinctTitle(
+      topicTitle(question),
+      others.map((s) => s.title),
+    );
   }
 
   /** The person's conversations and memories, for the account export. */
@@ -260,9 +331,4 @@ export class ChatService {
       memories: await this.memories(actor),
     };
   };
-}
-
-function titleFrom(question: string): string {
-  const line = question.split('\n')[0]!.trim();
-  return line.length <= TITLE_FROM_QUESTION ? line : `${line.slice(0, TITLE_FROM_QUESTION - 1).trimEnd()}…`;
 }

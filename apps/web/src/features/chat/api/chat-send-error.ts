@@ -19,3 +19,6 @@ export class ChatSendError extends Error {
 }
 
 export const CUT_OFF_MESSAGE = 'The answer was cut off. Please try again.';
+
+/** How a stopped answer rejects when its stored copy could not be had (as fetch does when aborted). */
+export const stoppedError = () => new DOMException('The answer was stopped.', 'AbortError');

@@ -1,10 +1,11 @@
-import { ChatDeltaSchema, ChatDoneSchema, ChatFailedSchema } from '@app/contracts/chat.ts';
+import { ChatDeltaSchema, ChatDoneSchema, ChatFailedSchema, ChatStartedSchema } from '@app/contracts/chat.ts';
 import { NETWORK_ERROR_MESSAGE, statusMessage } from '@app/contracts/errors.ts';
 import { bearerHeader, reportUnauthorized } from '../../../lib/api-client.ts';
 import { connectedRealtimeSocket } from '../../../lib/realtime-socket.ts';
 import { createSseParser } from '../lib/parse-sse.ts';
 import { ChatSendError, CUT_OFF_MESSAGE, type SentExchange } from './chat-send-error.ts';
 import { sendOverSocket } from './send-over-socket.ts';
+import { stopAnswer } from './stop-answer.ts';
 
 async function refusal(response: Response): Promise<ChatSendError> {
   let body: { error?: unknown; code?: unknown } = {};
@@ -38,8 +39,9 @@ export function sendMessage(sessionId: string, content: string, options: SendOpt
 /**
  * POST /api/chat/sessions/:id/messages. Axios cannot read a response as it arrives, so this uses
  * fetch and reads the server-sent events: each piece goes to `onText`, and the promise settles with
- * the stored messages from the final `done` event. Aborting `signal` stops the answer (the server
- * keeps what was said, marked stopped) and rejects with the AbortError.
+ * the stored messages from the final `done` event. Aborting `signal` closes the stream, which stops
+ * the answer, and asks the server to keep only what was shown: the promise settles with that
+ * stored answer, or rejects with the AbortError when it cannot be had.
  */
 async function sendOverHttp(
   sessionId: string,
@@ -70,11 +72,18 @@ async function sendOverHttp(
   let done: SentExchange | undefined;
   // The server's reason when the answer could not be stored (`event: failed`).
   let failure: string | undefined;
+  // The stored question (`event: started`) and the characters shown, for a stop.
+  let after: string | undefined;
+  let shown = 0;
   const take = (events: ReturnType<typeof parser.push>) => {
     for (const event of events) {
       const data: unknown = JSON.parse(event.data);
       if (event.event === 'done') done = ChatDoneSchema.parse(data);
-      else if (event.event === 'message') onText(ChatDeltaSchema.parse(data).text);
+      else if (event.event === 'message') {
+        const { text } = ChatDeltaSchema.parse(data);
+        shown += text.length;
+        onText(text);
+      } else if (event.event === 'started') after = ChatStartedSchema.parse(data).userMessage.id;
       else if (event.event === 'failed') failure = ChatFailedSchema.parse(data).error;
     }
   };
@@ -84,7 +93,12 @@ async function sendOverHttp(
     take(parser.push(decoder.decode()));
     take(parser.end());
   } catch (error) {
-    if (signal?.aborted) throw error;
+    if (signal?.aborted) {
+      // Before `started` nothing was said; otherwise the server may have stored more than was shown.
+      const stopped = after ? await stopAnswer(sessionId, { after, shown }).catch(() => null) : null;
+      if (stopped) return stopped;
+      throw error;
+    }
     // fetch reports a dropped connection as a TypeError; anything else is a garbled stream.
     throw new ChatSendError(error instanceof TypeError ? NETWORK_ERROR_MESSAGE : CUT_OFF_MESSAGE);
   }

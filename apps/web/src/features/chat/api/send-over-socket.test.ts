@@ -67,14 +67,41 @@ describe('sending a question over the realtime socket', () => {
     expect(error).toMatchObject({ message: 'Daily limit reached.', status: 429, code: 'RATE_LIMITED' });
   });
 
-  it('asks the server to stop when aborted, and rejects as an abort', async () => {
+  it('when aborted, asks the server to keep what was shown, and settles with that stored answer', async () => {
+    const socket = new FakeSocket();
+    const controller = new AbortController();
+    const pieces: string[] = [];
+    const answer = sendOverSocket(socket, 's1', 'Hi', {
+      signal: controller.signal,
+      onText: (text) => pieces.push(text),
+    });
+    const question = { ...message('user', 'Hi'), id: 'q1' };
+    socket.receive('chat:started', { sessionId: 's1', userMessage: question });
+    socket.receive('chat:delta', { sessionId: 's1', text: 'Part' });
+    controller.abort();
+    expect(socket.sent.at(-1)).toEqual(['chat:stop', { sessionId: 's1', after: 'q1', shown: 4 }]);
+    // What was on its way when the person stopped is not shown, nor the whole answer stored before.
+    socket.receive('chat:delta', { sessionId: 's1', text: ' and more' });
+    const whole = { sessionId: 's1', userMessage: question, message: message('assistant', 'Part and more') };
+    socket.receive('chat:done', whole);
+    const cut = { ...whole, message: { ...whole.message, content: 'Part', stopped: true } };
+    socket.receive('chat:done', cut);
+    await expect(answer).resolves.toEqual(cut);
+    expect(pieces).toEqual(['Part']);
+  });
+
+  it('rejects as an abort when the stopped answer does not come', async () => {
     const socket = new FakeSocket();
     const controller = new AbortController();
     const answer = sendOverSocket(socket, 's1', 'Hi', { signal: controller.signal, onText: () => undefined });
-    socket.receive('chat:delta', { sessionId: 's1', text: 'Part' });
     controller.abort();
+    // Stopped before the question was stored: the answer being prepared is stopped, and once the
+    // question is known its answer too (it may have been given meanwhile).
+    expect(socket.sent.at(-1)).toEqual(['chat:stop', { sessionId: 's1', shown: 0 }]);
+    socket.receive('chat:started', { sessionId: 's1', userMessage: { ...message('user', 'Hi'), id: 'q1' } });
+    expect(socket.sent.at(-1)).toEqual(['chat:stop', { sessionId: 's1', shown: 0, after: 'q1' }]);
+    socket.receive('chat:error', { sessionId: 's1', status: 404, code: 'NOT_FOUND', error: 'Gone.' });
     await expect(answer).rejects.toMatchObject({ name: 'AbortError' });
-    expect(socket.sent.at(-1)).toEqual(['chat:stop', { sessionId: 's1' }]);
   });
 
   it('fails with the network message when the connection drops mid-answer', async () => {

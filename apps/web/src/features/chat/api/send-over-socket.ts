@@ -1,6 +1,11 @@
-import { ChatDoneSchema, ChatSocketDeltaSchema, ChatSocketErrorSchema } from '@app/contracts/chat.ts';
+import {
+  ChatDoneSchema,
+  ChatSocketDeltaSchema,
+  ChatSocketErrorSchema,
+  ChatStartedSchema,
+} from '@app/contracts/chat.ts';
 import { NETWORK_ERROR_MESSAGE } from '@app/contracts/errors.ts';
-import { ChatSendError, type SentExchange } from './chat-send-error.ts';
+import { ChatSendError, type SentExchange, stoppedError } from './chat-send-error.ts';
 
 /** The part of a Socket.IO client this needs (a test can pass a plain event emitter). */
 export interface ChatSocketLike {
@@ -11,11 +16,14 @@ export interface ChatSocketLike {
 
 /** How long the first sign of an answer may take before the question counts as lost. */
 export const FIRST_EVENT_TIMEOUT_MS = 20_000;
+/** How long a stopped answer may take to be stored (cut to what was shown) before the page gives up waiting. */
+export const STOPPED_ANSWER_TIMEOUT_MS = 5_000;
 
 /**
- * Sends a question over the realtime socket: `chat:send`, then `chat:delta` pieces to `onText` and
- * `chat:done` with the stored messages. Aborting `signal` sends `chat:stop` (the server keeps what
- * was said, marked stopped) and rejects with an AbortError, as the HTTP path does.
+ * Sends a question over the realtime socket: `chat:send`, then `chat:started`, `chat:delta` pieces
+ * to `onText` and `chat:done` with the stored messages. Aborting `signal` sends `chat:stop` with
+ * the question and how much of the answer was shown; the server stores just that, marked stopped,
+ * and the promise settles with it (or rejects with an AbortError when it does not come).
  */
 export function sendOverSocket(
   socket: ChatSocketLike,
@@ -25,34 +33,56 @@ export function sendOverSocket(
 ): Promise<SentExchange> {
   return new Promise<SentExchange>((resolve, reject) => {
     let heard = false;
+    /** The stored question, once the server said so: a stop names it. */
+    let after: string | undefined;
+    /** Characters given to onText: what the person was shown. */
+    let shown = 0;
+    let stopping = false;
+    let stopWait: ReturnType<typeof setTimeout> | undefined;
     const mine = (payload: unknown) => (payload as { sessionId?: unknown })?.sessionId === sessionId;
-    const onDelta = (payload: unknown) => {
+    const askToStop = () =>
+      socket.emit('chat:stop', { sessionId, shown, ...(after !== undefined && { after }) });
+    const onStarted = (payload: unknown) => {
       if (!mine(payload)) return;
       heard = true;
-      onText(ChatSocketDeltaSchema.parse(payload).text);
+      after = ChatStartedSchema.safeParse(payload).data?.userMessage.id;
+      // Stopped while the question was on its way: its answer may be given already, so name it.
+      if (stopping && after !== undefined) askToStop();
     };
-    const onStarted = (payload: unknown) => {
-      if (mine(payload)) heard = true;
+    const onDelta = (payload: unknown) => {
+      if (!mine(payload) || stopping) return;
+      heard = true;
+      const { text } = ChatSocketDeltaSchema.parse(payload);
+      shown += text.length;
+      onText(text);
     };
     const onDone = (payload: unknown) => {
       if (!mine(payload)) return;
+      const done = ChatDoneSchema.parse(payload);
+      // After a stop, only the stopped answer to this question: the whole one may still be on its way.
+      if (stopping && (!done.message.stopped || (after !== undefined && done.userMessage.id !== after)))
+        return;
       finish();
-      resolve(ChatDoneSchema.parse(payload));
+      resolve(done);
     };
     const onError = (payload: unknown) => {
       if (!mine(payload)) return;
       const problem = ChatSocketErrorSchema.parse(payload);
       finish();
-      reject(new ChatSendError(problem.error, problem.status, problem.code));
+      reject(stopping ? stoppedError() : new ChatSendError(problem.error, problem.status, problem.code));
     };
     const onDisconnect = () => {
       finish();
-      reject(new ChatSendError(NETWORK_ERROR_MESSAGE));
+      reject(stopping ? stoppedError() : new ChatSendError(NETWORK_ERROR_MESSAGE));
     };
     const onAbort = () => {
-      socket.emit('chat:stop', { sessionId });
-      finish();
-      reject(new DOMException('The answer was stopped.', 'AbortError'));
+      stopping = true;
+      clearTimeout(silence);
+      askToStop();
+      stopWait = setTimeout(() => {
+        finish();
+        reject(stoppedError());
+      }, STOPPED_ANSWER_TIMEOUT_MS);
     };
     const silence = setTimeout(() => {
       if (heard) return;
@@ -68,11 +98,13 @@ export function sendOverSocket(
     ];
     function finish() {
       clearTimeout(silence);
+      clearTimeout(stopWait);
       for (const [event, listener] of listeners) socket.off(event, listener);
       signal?.removeEventListener('abort', onAbort);
     }
     if (signal?.aborted) {
-      onAbort();
+      finish();
+      reject(stoppedError());
       return;
     }
     for (const [event, listener] of listeners) socket.on(event, listener);

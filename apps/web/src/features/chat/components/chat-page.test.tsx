@@ -1,15 +1,15 @@
-import type { ChatMessage } from '@app/contracts/chat.ts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../../../lib/api-client.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { useChatStream } from '../stores/chat-stream-store.ts';
+import { installFakeAnswerStream, chatMessage as message } from '../testing/fake-answer-stream.ts';
 import ChatPage from './chat-page.tsx';
 
 // The HTTP edge: an axios adapter answering the REST calls like the server, and a fetch that
-// answers the message call with an event stream the test writes piece by piece.
+// answers the message call with an event stream the test writes piece by piece (fake-answer-stream).
 
 const SESSION = {
   id: 's1',
@@ -33,57 +33,7 @@ const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
   return response;
 };
 
-function message(role: 'user' | 'assistant', content: string, extra: Partial<ChatMessage> = {}): ChatMessage {
-  return {
-    id: `${role}-${content.length}`,
-    role,
-    content,
-    createdAt: '2026-11-24T10:01:00Z',
-    facts: [],
-    stopped: false,
-    provider: role === 'assistant' ? 'builtin' : null,
-    fallback: false,
-    ...extra,
-  };
-}
-
-interface Sent {
-  url: string;
-  body: unknown;
-  headers: Record<string, string>;
-  signal: AbortSignal;
-}
-let sent: Sent[] = [];
-let write: (text: string) => void = () => undefined;
-let finish: () => void = () => undefined;
-let refusal: { status: number; body: unknown } | null = null;
-
-function fakeFetch(url: string, init: RequestInit) {
-  sent.push({
-    url,
-    body: JSON.parse(String(init.body)),
-    headers: init.headers as Record<string, string>,
-    signal: init.signal as AbortSignal,
-  });
-  if (refusal)
-    return Promise.resolve(
-      new Response(JSON.stringify(refusal.body), {
-        status: refusal.status,
-        headers: { 'content-type': 'application/json' },
-      }),
-    );
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      write = (text) => controller.enqueue(encoder.encode(text));
-      finish = () => controller.close();
-      init.signal?.addEventListener('abort', () =>
-        controller.error(new DOMException('Aborted', 'AbortError')),
-      );
-    },
-  });
-  return Promise.resolve(new Response(body, { headers: { 'content-type': 'text/event-stream' } }));
-}
+const stream = installFakeAnswerStream();
 
 function show(path: string) {
   return renderWithProviders(null, {
@@ -99,8 +49,6 @@ const liveRegion = () => document.querySelector('[aria-live="polite"][aria-busy]
 
 describe('chat page', () => {
   beforeEach(() => {
-    sent = [];
-    refusal = null;
     localStorage.setItem('authToken', 'token-1');
     answers = {
       'GET /api/chat/usage': {
@@ -118,19 +66,18 @@ describe('chat page', () => {
       },
     };
     api.defaults.adapter = adapter;
-    vi.stubGlobal('fetch', vi.fn(fakeFetch));
-    useChatStream.setState({ pending: null, controller: null });
+    useChatStream.setState({ pending: null, controller: null, sending: false });
   });
   afterEach(() => {
     api.defaults.adapter = originalAdapter;
-    vi.unstubAllGlobals();
     localStorage.clear();
     cleanup();
   });
 
   it('offers the fixed and tailored starters on an empty conversation, with the day’s allowance', async () => {
     show('/chat/s1');
-    expect(await screen.findByRole('button', { name: FIXED[0] })).toBeTruthy();
+    // The file's first page pays for loading every module: a slow start on a busy machine.
+    expect(await screen.findByRole('button', { name: FIXED[0] }, { timeout: 5_000 })).toBeTruthy();
     expect(screen.getByRole('button', { name: FIXED[1] })).toBeTruthy();
     expect(screen.getByRole('button', { name: TAILORED[0] })).toBeTruthy();
     expect(await screen.findByText('12 of 50 messages left today')).toBeTruthy();
@@ -146,14 +93,14 @@ describe('chat page', () => {
     show('/chat/s1');
     await user.click(await screen.findByRole('button', { name: FIXED[1] }));
 
-    await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]?.url).toBe('/api/chat/sessions/s1/messages');
-    expect(sent[0]?.body).toEqual({ content: FIXED[1] });
-    expect(sent[0]?.headers.Authorization).toBe('Bearer token-1');
+    await waitFor(() => expect(stream.sent).toHaveLength(1));
+    expect(stream.sent[0]?.url).toBe('/api/chat/sessions/s1/messages');
+    expect(stream.sent[0]?.body).toEqual({ content: FIXED[1] });
+    expect(stream.sent[0]?.headers.Authorization).toBe('Bearer token-1');
     expect(screen.getByRole('button', { name: 'Stop' })).toBeTruthy();
 
-    write('data: {"text":"Your **Moon** is"}\n\n');
-    write('data: {"text":" in Cancer."}\n\n');
+    stream.write('data: {"text":"Your **Moon** is"}\n\n');
+    stream.write('data: {"text":" in Cancer."}\n\n');
     await waitFor(() => expect(liveRegion().textContent).toContain('Your Moon is in Cancer.'));
     expect(liveRegion().getAttribute('aria-busy')).toBe('true');
     expect(liveRegion().querySelector('strong')?.textContent).toBe('Moon');
@@ -161,10 +108,10 @@ describe('chat page', () => {
     const answer = message('assistant', 'Your **Moon** is in Cancer.', {
       facts: [{ text: 'Moon in Cancer in the 4th house', kind: 'placement' }],
     });
-    write(
+    stream.write(
       `event: done\ndata: ${JSON.stringify({ sessionId: 's1', message: answer, userMessage: message('user', FIXED[1] ?? '') })}\n\n`,
     );
-    finish();
+    stream.finish();
 
     expect(await screen.findByText('Facts used (1)')).toBeTruthy();
     // The region stays, no longer busy, so the finished answer is read once.
@@ -181,8 +128,8 @@ describe('chat page', () => {
     const user = userEvent.setup();
     show('/chat/s1');
     await user.type(await screen.findByLabelText('Your question'), 'Tell me about Venus{Enter}');
-    await waitFor(() => expect(sent).toHaveLength(1));
-    write('data: {"text":"Venus is the planet of"}\n\n');
+    await waitFor(() => expect(stream.sent).toHaveLength(1));
+    stream.write('data: {"text":"Venus is the planet of"}\n\n');
     return user;
   }
 
@@ -191,7 +138,7 @@ describe('chat page', () => {
     await waitFor(() => expect(liveRegion().textContent).toContain('Venus is the planet of'));
 
     await user.click(screen.getByRole('button', { name: 'Stop' }));
-    expect(sent[0]?.signal.aborted).toBe(true);
+    expect(stream.sent[0]?.signal.aborted).toBe(true);
     expect(await screen.findByText('You stopped this answer.')).toBeTruthy();
     expect(screen.getByText('Venus is the planet of')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy();
@@ -199,30 +146,30 @@ describe('chat page', () => {
 
   it('shows the server’s reason when an answer could not be stored, with Retry', async () => {
     await askAboutVenus();
-    write(
+    stream.write(
       'event: failed\ndata: {"status":503,"error":"Service temporarily unavailable","code":"UNAVAILABLE"}\n\n',
     );
-    finish();
+    stream.finish();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Service temporarily unavailable');
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
   });
 
-  it('shows a refusal with Retry, and Retry sends the same question again', async () => {
+  it('shows a refusal a retry can mend with Retry, and Retry sends the same question again', async () => {
     const user = userEvent.setup();
-    refusal = {
-      status: 429,
-      body: { success: false, error: 'You have used today’s 50 messages.', code: 'CHAT_LIMIT_REACHED' },
+    stream.refusal = {
+      status: 503,
+      body: { success: false, error: 'The assistant is busy for a moment.', code: 'UNAVAILABLE' },
     };
     show('/chat/s1');
     await user.click(await screen.findByRole('button', { name: FIXED[0] }));
 
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('You have used today’s 50 messages.');
-    refusal = null;
+    expect(alert.textContent).toContain('The assistant is busy for a moment.');
+    stream.refusal = null;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(sent).toHaveLength(2));
-    expect(sent[1]?.body).toEqual({ content: FIXED[0] });
+    await waitFor(() => expect(stream.sent).toHaveLength(2));
+    expect(stream.sent[1]?.body).toEqual({ content: FIXED[0] });
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
 
@@ -241,8 +188,8 @@ describe('chat page', () => {
     const retries = await screen.findAllByRole('button', { name: 'Retry with the assistant service' });
     expect(retries).toHaveLength(1);
     await user.click(retries[0]!);
-    await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]?.body).toEqual({ content: FIXED[1] });
+    await waitFor(() => expect(stream.sent).toHaveLength(1));
+    expect(stream.sent[0]?.body).toEqual({ content: FIXED[1] });
     await waitFor(() =>
       expect(screen.queryByRole('button', { name: 'Retry with the assistant service' })).toBeNull(),
     );
@@ -256,13 +203,13 @@ describe('chat page', () => {
     // Nothing can be sent into a conversation that cannot be read.
     await userEvent.type(screen.getByLabelText('Your question'), 'Hello{Enter}');
     expect(screen.getByRole('button', { name: 'Send' }).hasAttribute('disabled')).toBe(true);
-    expect(sent).toHaveLength(0);
+    expect(stream.sent).toHaveLength(0);
   });
 
   it('puts a question from ?prompt= in the box without sending it', async () => {
     show(`/chat?prompt=${encodeURIComponent('What does the Full Moon mean for me?')}`);
     const box = (await screen.findByLabelText('Your question')) as HTMLTextAreaElement;
     expect(box.value).toBe('What does the Full Moon mean for me?');
-    expect(sent).toHaveLength(0);
+    expect(stream.sent).toHaveLength(0);
   });
 });

@@ -5,6 +5,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { sessionQuery, sessionsQuery } from '../api/chat-queries.ts';
 import { useChatRealtime } from '../hooks/use-chat-realtime.ts';
+import { useDailyLimit } from '../hooks/use-daily-limit.ts';
 import { useSendMessage } from '../hooks/use-send-message.ts';
 import { useChatStream } from '../stores/chat-stream-store.ts';
 import { Composer } from './composer.tsx';
@@ -49,14 +50,17 @@ function Drawer({ open, onClose, children }: { open: boolean; onClose: () => voi
 
 export default function ChatPage() {
   useDocumentTitle('Chat');
-  useChatRealtime();
   const { sessionId } = useParams();
+  useChatRealtime(sessionId);
   const [params] = useSearchParams();
   const prompt = params.get('prompt');
   const [draft, setDraft] = useState(prompt ?? '');
   const [drawer, setDrawer] = useState(false);
   const { send, stop } = useSendMessage();
   const streaming = useChatStream((state) => state.pending?.status === 'streaming');
+  const sending = useChatStream((state) => state.sending);
+  // Nothing can be sent until the day's allowance starts afresh.
+  const limit = useDailyLimit();
   const session = useQuery({ ...sessionQuery(sessionId ?? ''), enabled: Boolean(sessionId) });
   // The list learns the title the first question gives a conversation; the detail was fetched before.
   const listed = useQuery(sessionsQuery()).data?.find((item) => item.id === sessionId);
@@ -77,7 +81,8 @@ export default function ChatPage() {
   };
 
   return (
-    <div className="flex h-[calc(100dvh-4rem)] min-h-0 w-full">
+    // The screen below the header (and above the phone's bottom bar, --bottom-bar).
+    <div className="flex h-[calc(100dvh_-_4rem_-_var(--bottom-bar,0px))] min-h-0 w-full">
       <aside className="hidden w-72 shrink-0 flex-col border-r border-line bg-surface/40 md:flex">
         <SessionList activeId={sessionId} onNavigate={() => undefined} />
       </aside>
@@ -111,7 +116,7 @@ export default function ChatPage() {
             onSend={sendDraft}
             onStop={stop}
             streaming={streaming}
-            disabled={Boolean(sessionId) && session.isError}
+            disabled={(Boolean(sessionId) && session.isError) || sending || limit.reached}
           />
         </div>
       </div>

@@ -7,10 +7,57 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../../lib/error-messages.ts';
+import { formatClockTime } from '../../../lib/format-date.ts';
 import { sessionQuery } from '../api/chat-queries.ts';
+import { useDailyLimit } from '../hooks/use-daily-limit.ts';
 import { type PendingExchange, useChatStream } from '../stores/chat-stream-store.ts';
 import { AnswerBubble, QuestionBubble, StreamingBubble } from './message-item.tsx';
 import { Starters } from './starters.tsx';
+
+/** A question refused because the day's messages are used up: what the limit is and when it resets. */
+function LimitNotice({ message }: { message: string | undefined }) {
+  const { limit, resetsAt } = useDailyLimit();
+  return (
+    <Alert title="Daily limit reached">
+      {message}
+      {limit !== null && resetsAt
+        ? ` Your plan allows ${limit} messages a day. You can send again from ${formatClockTime(resetsAt)}.`
+        : null}
+    </Alert>
+  );
+}
+
+/** What became of the question in flight when it was not answered; a retry only where it can work. */
+function PendingOutcome({
+  pending,
+  onRetry,
+}: {
+  pending: PendingExchange;
+  onRetry: (question: string) => void;
+}) {
+  if (pending.status === 'limited')
+    return (
+      <div className="mx-auto mt-4 w-full max-w-3xl">
+        <LimitNotice message={pending.error} />
+      </div>
+    );
+  if (pending.status !== 'error') return null;
+  return (
+    <div className="mx-auto mt-4 flex w-full max-w-3xl flex-col items-start gap-3">
+      <Alert tone="error" title="The answer did not arrive">
+        {pending.error}
+      </Alert>
+      <Button
+        variant="secondary"
+        size="sm"
+        icon={<RotateCcw aria-hidden="true" className="size-4" />}
+        onClick={() => onRetry(pending.question)}
+      >
+        Retry
+      </Button>
+    </div>
+  );
+}
 
 /** The stored messages, with the question in flight in place of its not-yet-stored copy. */
 export function visibleMessages(messages: ChatMessage[], pending: PendingExchange | null) {
@@ -86,21 +133,7 @@ function MessageList({
           </>
         ) : null}
       </ol>
-      {pending?.status === 'error' ? (
-        <div className="mx-auto mt-4 flex w-full max-w-3xl flex-col items-start gap-3">
-          <Alert tone="error" title="The answer did not arrive">
-            {pending.error}
-          </Alert>
-          <Button
-            variant="secondary"
-            size="sm"
-            icon={<RotateCcw aria-hidden="true" className="size-4" />}
-            onClick={() => onRetry(pending.question)}
-          >
-            Retry
-          </Button>
-        </div>
-      ) : null}
+      {pending ? <PendingOutcome pending={pending} onRetry={onRetry} /> : null}
       <div ref={end} />
     </>
   );
@@ -117,7 +150,9 @@ export function Conversation({
   const session = useQuery({ ...sessionQuery(sessionId ?? ''), enabled: Boolean(sessionId) });
   const stream = useChatStream((state) => state.pending);
   const pending = stream && stream.sessionId === sessionId ? stream : null;
-  const busy = stream?.status === 'streaming';
+  const sending = useChatStream((state) => state.sending);
+  const { reached } = useDailyLimit();
+  const busy = sending || reached;
 
   if (!sessionId) return <Starters onAsk={onAsk} disabled={busy} />;
   if (session.isPending)

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { cn } from '../../../components/ui/cn.ts';
 import { toast } from '../../../lib/toast-store.ts';
 import { AnswerText } from '../lib/render-answer.tsx';
+import type { PendingStatus } from '../stores/chat-stream-store.ts';
 
 export function QuestionBubble({ text }: { text: string }) {
   return (
@@ -94,13 +95,7 @@ export function AnswerBubble({ message, onRetry }: { message: ChatMessage; onRet
 }
 
 /** The answer while it streams (inside the conversation's live region). */
-export function StreamingBubble({
-  text,
-  status,
-}: {
-  text: string;
-  status: 'streaming' | 'stopped' | 'error';
-}) {
+export function StreamingBubble({ text, status }: { text: string; status: PendingStatus }) {
   const streaming = status === 'streaming';
   return (
     <li className="flex flex-col items-start gap-1">

@@ -10,11 +10,10 @@ import { cn } from '../../../components/ui/cn.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../../lib/error-messages.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { toast } from '../../../lib/toast-store.ts';
 import { sessionsQuery } from '../api/chat-queries.ts';
 import { useDeleteSession, useRenameSession } from '../hooks/use-session-actions.ts';
-
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 const ICON_BUTTON = 'rounded-lg p-2 text-muted hover:bg-surface-2 hover:text-fg';
 
@@ -89,7 +88,7 @@ function SessionRow({
         className="min-w-0 flex-1 rounded-xl px-3 py-2"
       >
         <span className="block truncate text-sm font-medium">{session.title}</span>
-        <span className="block text-xs text-muted">{when.format(new Date(session.updatedAt))}</span>
+        <span className="block text-xs text-muted">{formatDateTime(session.updatedAt)}</span>
       </Link>
       <button
         type="button"

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { formatClockTime } from '../../../lib/format-date.ts';
 import { usageQuery } from '../api/chat-queries.ts';
-
-const time = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
 
 /** "12 of 50 messages left today", or when more can be sent once the day's allowance is used. */
 export function UsageLine() {
@@ -13,7 +12,7 @@ export function UsageLine() {
     <p className="text-xs text-muted">
       {left > 0
         ? `${left} of ${limit} messages left today`
-        : `No messages left today. More from ${time.format(new Date(resetsAt))}.`}
+        : `No messages left today. More from ${formatClockTime(resetsAt)}.`}
     </p>
   );
 }
