@@ -52,7 +52,10 @@ export const LandscapeSchema = z.object({
   /** IANA zone the day belongs to (current location, else birth place). */
   zone: z.string(),
   generatedAt: Instant,
-  /** 0 for the day's first composition, then one more per regeneration. */
+  /**
+   * The composer's variant: 0 for the day's first composition; a regeneration takes the lowest
+   * later variant that reads differently from every reading already given that day.
+   */
   variant: z.number().int(),
   timeKnown: z.boolean(),
   headline: z.string(),
@@ -79,8 +82,17 @@ export const LandscapeStatusSchema = z.object({
   generatedAt: Instant.nullable(),
   regenerationsUsed: z.number().int(),
   regenerationsAllowed: z.number().int(),
+  /**
+   * Whether a regeneration would read differently from every reading already given today; when
+   * false none is offered (POST /regenerate answers 409 CONFLICT and spends nothing).
+   */
+  anotherReadingAvailable: z.boolean(),
 });
 export type LandscapeStatus = z.infer<typeof LandscapeStatusSchema>;
+
+/** Why no regeneration is offered when every reading of the day's sky has been given (409 CONFLICT). */
+export const NO_OTHER_READING_MESSAGE =
+  "There is no other reading of today's sky yet: this one already says what the day holds.";
 
 export const LandscapeUsageSchema = z.object({
   used: z.number().int(),

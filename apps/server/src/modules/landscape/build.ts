@@ -2,6 +2,7 @@ import { computeNatalChart, type NatalChart } from '@app/astro/chart/natal-chart
 import { houseOf } from '@app/astro/houses/houses';
 import type { LocalDay } from '@app/astro/time/local-day';
 import {
+  type DailySky,
   type DayTransit,
   type SharedSky,
   sharedSkyOfDay,
@@ -11,13 +12,16 @@ import { positionsAt } from '@app/astro/transits/transits';
 import type { Landscape, LandscapeTransit } from '@app/contracts/landscape.ts';
 import {
   composeLandscape,
+  type LandscapeFacts,
+  type LandscapeText,
   READ_TRANSITS,
   type TransitFact,
   transitTitle,
 } from '@app/interpretations/landscape-composer';
 
 // One landscape from the facts: the natal chart, the day's sky against it, and the composer's
-// words. Pure and deterministic for a given birth, day and variant.
+// words. Pure and deterministic for a given birth, day and variant; the facts are computed once
+// and the words of several variants composed from them (to find one that reads differently).
 
 /** What the landscape needs of the person's birth data. */
 export interface BirthFacts {
@@ -63,31 +67,74 @@ export function starterFor(title: string): string {
   return `What does “${title}” mean for me today?`;
 }
 
-export function buildLandscape(input: {
-  id: string;
+/** What the words of a landscape are composed by (the built-in composer unless a test gives another). */
+export type LandscapeComposer = (facts: LandscapeFacts) => LandscapeText;
+
+/** A person's day against their chart: everything a landscape holds but its words. */
+export interface LandscapeDay {
+  day: LocalDay;
+  timeKnown: boolean;
+  sky: DailySky;
+  /** One fact per ranked transit, and per Moon transit. */
+  facts: TransitFact[];
+  moonFacts: TransitFact[];
+  /** Today's sky at the middle of the day. */
+  bodies: Landscape['sky'];
+}
+
+export function landscapeDayOf(input: {
   birth: BirthFacts;
   day: LocalDay;
-  variant: number;
-  generatedAt: Date;
   /** The chart-free part of the day's sky, when the caller already has it. */
   sky?: SharedSky;
-}): Landscape {
-  const { birth, day, variant } = input;
-  const chart = natalChartOf(birth);
+}): LandscapeDay {
+  const { day } = input;
+  const chart = natalChartOf(input.birth);
   const sky = { ...(input.sky ?? sharedSkyOfDay(day)), ...transitsOfDay(chart, day) };
   const middleUtc = new Date((Date.parse(day.startUtc) + Date.parse(day.endUtc)) / 2).toISOString();
-  const allFacts = sky.transits.map((t) => factOf(chart, t, middleUtc));
-  const text = composeLandscape({
+  return {
+    day,
+    timeKnown: chart.timeKnown,
+    sky,
+    facts: sky.transits.map((t) => factOf(chart, t, middleUtc)),
+    moonFacts: sky.moonTransits.map((t) => factOf(chart, t, middleUtc)),
+    bodies: positionsAt({ utc: middleUtc })
+      .filter((p) => p.body !== 'meanNode')
+      .map((p) => ({
+        body: p.body,
+        longitude: Math.round(p.longitude * 1e4) / 1e4,
+        retrograde: p.retrograde,
+      })),
+  };
+}
+
+/** The words of one variant of the day (deterministic for a given day and variant). */
+export function wordsOf(
+  landscapeDay: LandscapeDay,
+  variant: number,
+  composer: LandscapeComposer = composeLandscape,
+): LandscapeText {
+  const { day, sky } = landscapeDay;
+  return composer({
     date: day.date,
     zone: day.zone,
     variant,
-    timeKnown: chart.timeKnown,
-    transits: allFacts.slice(0, READ_TRANSITS),
+    timeKnown: landscapeDay.timeKnown,
+    transits: landscapeDay.facts.slice(0, READ_TRANSITS),
     moon: sky.moon,
     retrograde: sky.retrograde,
     stations: sky.stations,
     ingresses: sky.ingresses,
   });
+}
+
+/** One landscape: the day's facts with one variant's words. */
+export function landscapeOf(
+  landscapeDay: LandscapeDay,
+  words: LandscapeText,
+  meta: { id: string; variant: number; generatedAt: Date },
+): Landscape {
+  const { day, sky } = landscapeDay;
   const toContract = (t: DayTransit, fact: TransitFact, reading: string | undefined): LandscapeTransit => {
     const title = transitTitle(fact);
     return {
@@ -106,27 +153,21 @@ export function buildLandscape(input: {
     };
   };
   return {
-    id: input.id,
+    id: meta.id,
     date: day.date,
     zone: day.zone,
-    generatedAt: input.generatedAt.toISOString(),
-    variant,
-    timeKnown: chart.timeKnown,
-    headline: text.headline,
-    summary: text.summary,
-    note: text.note,
+    generatedAt: meta.generatedAt.toISOString(),
+    variant: meta.variant,
+    timeKnown: landscapeDay.timeKnown,
+    headline: words.headline,
+    summary: words.summary,
+    note: words.note,
     moon: sky.moon,
-    transits: sky.transits.map((t, i) => toContract(t, allFacts[i]!, text.readings[i])),
-    moonTransits: sky.moonTransits.map((t) => toContract(t, factOf(chart, t, middleUtc), undefined)),
+    transits: sky.transits.map((t, i) => toContract(t, landscapeDay.facts[i]!, words.readings[i])),
+    moonTransits: sky.moonTransits.map((t, i) => toContract(t, landscapeDay.moonFacts[i]!, undefined)),
     retrograde: sky.retrograde,
     stations: sky.stations,
     ingresses: sky.ingresses,
-    sky: positionsAt({ utc: middleUtc })
-      .filter((p) => p.body !== 'meanNode')
-      .map((p) => ({
-        body: p.body,
-        longitude: Math.round(p.longitude * 1e4) / 1e4,
-        retrograde: p.retrograde,
-      })),
+    sky: landscapeDay.bodies,
   };
 }

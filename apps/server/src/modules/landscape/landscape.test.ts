@@ -1,94 +1,22 @@
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  createTestApp,
-  register,
-  secretFromOutbox,
-  type TestApp,
-  uniqueEmail,
-} from '../../testing/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { bearer, register, uniqueEmail } from '../../testing/harness.ts';
+import { landscapeTestKit } from './testing.ts';
 
-// The daily landscape against the real app and database (SQLite, or PostgreSQL with
-// TEST_DATABASE_URL). Paid access comes from the admin role (ADMIN_EMAILS), whose allowance is
-// the most generous plan's (three regenerations a day).
+// The daily landscape against the real app and database (see testing.ts). Regenerations are
+// tested in regenerate.test.ts.
 
-const ADMINS = Array.from({ length: 40 }, (_, i) => `sky.${i}@landscape.test`);
-let nextAdmin = 0;
-let t: TestApp;
-const places: Record<string, number> = {};
-
-beforeAll(async () => {
-  t = await createTestApp({ config: { adminEmails: ADMINS } });
-  for (const [key, q, country] of [
-    ['tokyo', 'Tokyo', 'JP'],
-    ['losAngeles', 'Los Angeles', 'US'],
-    ['oslo', 'Oslo', 'NO'],
-  ] as const) {
-    const found = await t.app.inject(`/api/places?q=${encodeURIComponent(q)}&country=${country}&limit=1`);
-    places[key] = found.json().places[0].id;
-  }
-});
-afterAll(() => t.close());
-
-async function verifiedUser(email: string): Promise<string> {
-  const { token } = await register(t.app, email);
-  const secret = await secretFromOutbox(t.app, email, 'verify-email');
-  expect((await t.app.inject(`/api/auth/verify-email/${secret}`)).statusCode).toBe(200);
-  return token;
-}
-
-function call(token: string | null, method: InjectOptions['method'], url: string, payload?: unknown) {
-  return t.app.inject({
-    method,
-    url: `/api/cosmic-landscape${url}`,
-    headers: token ? bearer(token) : {},
-    ...(payload !== undefined && { payload: payload as object }),
-  });
-}
-
-async function subscriber(place: keyof typeof places = 'oslo', timeUnknown = false): Promise<string> {
-  const token = await verifiedUser(ADMINS[nextAdmin++]!);
-  const saved = await t.app.inject({
-    method: 'POST',
-    url: '/api/birth-data/save',
-    headers: bearer(token),
-    payload: {
-      name: 'Ada',
-      date: '1990-04-21',
-      ...(timeUnknown ? { timeUnknown: true } : { time: '14:30' }),
-      city: 'x',
-      country: 'y',
-      placeId: places[place],
-    },
-  });
-  expect(saved.statusCode, saved.body).toBe(201);
-  return token;
-}
-
-/** Moves the shared test clock to an instant (sessions idle past 30 days end: sign up after a jump). */
-function setClock(iso: string): void {
-  t.clock.advance(Date.parse(iso) - t.clock.now().getTime());
-}
-
-function expectError(response: LightMyRequestResponse, status: number, code?: string): string {
-  expect(response.statusCode, response.body).toBe(status);
-  const body = response.json();
-  expect(body.success).toBe(false);
-  if (code) expect(body.code).toBe(code);
-  expect(body.error.length).toBeGreaterThan(10);
-  return body.error;
-}
+const kit = landscapeTestKit();
+const { places, subscriber, verifiedUser, call, setClock, expectError } = kit;
 
 describe('who may read a landscape', () => {
   it('refuses a guest, an unverified account, an account without a plan and one without birth data', async () => {
     expectError(await call(null, 'GET', '/today'), 401);
-    const unverified = (await register(t.app, uniqueEmail())).token;
+    const unverified = (await register(kit.t.app, uniqueEmail())).token;
     expectError(await call(unverified, 'GET', '/today'), 403);
     const unpaid = await verifiedUser(uniqueEmail());
     for (const path of ['/today', '/status', '/usage', '/dashboard', '/history'])
       expectError(await call(unpaid, 'GET', path), 403, 'PAYMENT_REQUIRED');
-    const noBirth = await verifiedUser(ADMINS[nextAdmin++]!);
+    const noBirth = await verifiedUser(kit.nextAdminEmail());
     const message = expectError(await call(noBirth, 'GET', '/today'), 409, 'BIRTH_DATA_REQUIRED');
     expect(message).toMatch(/birth data/);
     expectError(await call(noBirth, 'POST', '/generate'), 409, 'BIRTH_DATA_REQUIRED');
@@ -102,7 +30,7 @@ describe('today', () => {
     expect(first.statusCode, first.body).toBe(200);
     const { data } = first.json();
     expect(data.zone).toBe('Europe/Oslo');
-    const local = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(t.clock.now());
+    const local = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(kit.t.clock.now());
     expect(data.date).toBe(local);
     expect(data.headline.length).toBeGreaterThan(10);
     expect(data.summary.split('. ').length).toBeGreaterThanOrEqual(3);
@@ -139,7 +67,7 @@ describe('today', () => {
   it('is rebuilt after the birth data changes', async () => {
     const token = await subscriber('oslo');
     const before = (await call(token, 'GET', '/today')).json().data;
-    const updated = await t.app.inject({
+    const updated = await kit.t.app.inject({
       method: 'PUT',
       url: '/api/birth-data/update',
       headers: bearer(token),
@@ -157,46 +85,6 @@ describe('today', () => {
     const after = (await call(token, 'GET', '/today')).json().data;
     expect(after.id).not.toBe(before.id);
     expect(after.zone).toBe('Asia/Tokyo');
-  });
-});
-
-describe('regenerating', () => {
-  it('composes today again until the daily allowance is spent, then answers 429', async () => {
-    const token = await subscriber();
-    const today = (await call(token, 'GET', '/today')).json().data;
-    const status = (await call(token, 'GET', '/status')).json().data;
-    expect(status).toMatchObject({ exists: true, regenerationsUsed: 0, regenerationsAllowed: 3 });
-    for (let i = 1; i <= 3; i++) {
-      const again = await call(token, 'POST', '/regenerate');
-      expect(again.statusCode, again.body).toBe(200);
-      expect(again.json().data).toMatchObject({ date: today.date, variant: i });
-    }
-    expect((await call(token, 'GET', '/usage')).json().data).toMatchObject({
-      used: 3,
-      limit: 3,
-      remaining: 0,
-    });
-    expect(expectError(await call(token, 'POST', '/regenerate'), 429)).toMatch(/daily limit/);
-    expect((await call(token, 'GET', '/today')).json().data.variant).toBe(3);
-  });
-});
-
-describe('the daily allowance', () => {
-  it("starts again at the person's own midnight, as their day does, not at midnight UTC", async () => {
-    // 13:00 UT is 22:00 in Tokyo: two hours before the Tokyo day ends, eleven before the UTC day.
-    setClock('2031-04-02T13:00:00Z');
-    const tokyo = await subscriber('tokyo');
-    await call(tokyo, 'GET', '/today');
-    for (let i = 0; i < 3; i++) expect((await call(tokyo, 'POST', '/regenerate')).statusCode).toBe(200);
-    const spent = (await call(tokyo, 'GET', '/usage')).json().data;
-    expect(spent).toMatchObject({ used: 3, remaining: 0, resetsAt: '2031-04-02T15:00:00.000Z' });
-    const limits = await t.app.inject({ url: '/api/subscription/constraints', headers: bearer(tokyo) });
-    expect(limits.json()).toMatchObject({ day: '2031-04-02', resetsAt: '2031-04-02T15:00:00.000Z' });
-    // Past Tokyo's midnight (still 2 April in UTC) the new day has its full allowance.
-    setClock('2031-04-02T15:00:00Z');
-    await call(tokyo, 'GET', '/today');
-    expect((await call(tokyo, 'GET', '/usage')).json().data).toMatchObject({ used: 0, remaining: 3 });
-    expect((await call(tokyo, 'POST', '/regenerate')).statusCode).toBe(200);
   });
 });
 
@@ -256,7 +144,7 @@ describe('calendar feed', () => {
     const link = (await call(token, 'POST', '/calendar-link')).json().data.url as string;
     const url = new URL(link);
     expect(url.pathname).toBe('/api/cosmic-landscape/calendar.ics');
-    const feed = await t.app.inject(`${url.pathname}${url.search}`);
+    const feed = await kit.t.app.inject(`${url.pathname}${url.search}`);
     expect(feed.statusCode, feed.body).toBe(200);
     expect(feed.headers['content-type']).toMatch(/^text\/calendar/);
     expect(feed.body).toMatch(/^BEGIN:VCALENDAR/);
@@ -264,19 +152,22 @@ describe('calendar feed', () => {
     expect(feed.body).toMatch(/SUMMARY:.*your natal/);
 
     const newer = new URL((await call(token, 'POST', '/calendar-link')).json().data.url);
-    expectError(await t.app.inject(`${url.pathname}${url.search}`), 404);
-    expect((await t.app.inject(`${newer.pathname}${newer.search}`)).statusCode).toBe(200);
-    expectError(await t.app.inject(`${newer.pathname}${newer.search.replace('days=30', 'days=500')}`), 422);
-    expectError(await t.app.inject('/api/cosmic-landscape/calendar.ics?days=30'), 422);
+    expectError(await kit.t.app.inject(`${url.pathname}${url.search}`), 404);
+    expect((await kit.t.app.inject(`${newer.pathname}${newer.search}`)).statusCode).toBe(200);
+    expectError(
+      await kit.t.app.inject(`${newer.pathname}${newer.search.replace('days=30', 'days=500')}`),
+      422,
+    );
+    expectError(await kit.t.app.inject('/api/cosmic-landscape/calendar.ics?days=30'), 422);
   });
 });
 
 describe('pre-generation', () => {
   it('builds each subscriber’s day once, even with two processes running it at the same time', async () => {
     setClock('2031-06-01T12:00:00Z');
-    const other = await t.startAnotherServer();
+    const other = await kit.t.startAnotherServer();
     const bothAtOnce = async () => {
-      const built = await Promise.all([t.app.landscapePregeneration(), other.landscapePregeneration()]);
+      const built = await Promise.all([kit.t.app.landscapePregeneration(), other.landscapePregeneration()]);
       return built[0] + built[1];
     };
     await bothAtOnce(); // the days of the people the other tests made
@@ -284,9 +175,9 @@ describe('pre-generation', () => {
     expect(await bothAtOnce()).toBe(2);
     expect(await bothAtOnce()).toBe(0);
     // Changed birth data makes the day out of date: rebuilt once, by one of them.
-    t.clock.advance(60_000);
+    kit.t.clock.advance(60_000);
     for (const token of tokens) {
-      const changed = await t.app.inject({
+      const changed = await kit.t.app.inject({
         method: 'PUT',
         url: '/api/birth-data/update',
         headers: bearer(token),
@@ -306,7 +197,7 @@ describe('pre-generation', () => {
       const status = (await call(token, 'GET', '/status')).json().data;
       expect(status.exists).toBe(true);
     }
-    const rows = await t.app.database.db
+    const rows = await kit.t.app.database.db
       .selectFrom('landscapes')
       .select(['user_id', 'local_date'])
       .where('state', '=', 'pending')
@@ -323,24 +214,28 @@ describe('the newest landscape kept in memory', () => {
     // Read again: served as kept.
     expect((await call(token, 'GET', '/today')).json().data.variant).toBe(first.variant);
 
-    // Another server process regenerates today's landscape through its own connection.
-    const other = await t.startAnotherServer();
-    const regenerated = await other.inject({
-      method: 'POST',
-      url: '/api/cosmic-landscape/regenerate',
-      headers: bearer(token),
-    });
-    expect(regenerated.statusCode, regenerated.body).toBe(200);
-    const fresh = regenerated.json().data.variant;
-    expect(fresh).toBeGreaterThan(first.variant);
+    // Another server process moves the person's day to Tokyo and builds that day's landscape,
+    // through its own connection.
+    const other = await kit.t.startAnotherServer();
+    const elsewhere = (path: string, method: 'GET' | 'PUT' = 'GET', payload?: object) =>
+      other.inject({
+        method,
+        url: `/api/cosmic-landscape${path}`,
+        headers: bearer(token),
+        ...(payload && { payload }),
+      });
+    expect((await elsewhere('/location', 'PUT', { placeId: places.tokyo })).statusCode).toBe(200);
+    const built = (await elsewhere('/today')).json().data;
+    expect(built).toMatchObject({ zone: 'Asia/Tokyo' });
+    expect(built.id).not.toBe(first.id);
     // The notice (PostgreSQL) or the file's data version (SQLite) reaches this process.
     await expect
-      .poll(async () => (await call(token, 'GET', '/today')).json().data.variant, { timeout: 5_000 })
-      .toBe(fresh);
+      .poll(async () => (await call(token, 'GET', '/today')).json().data.id, { timeout: 5_000 })
+      .toBe(built.id);
 
-    // A change made here is seen at once: the current location moves the day to another zone.
-    const moved = await call(token, 'PUT', '/location', { placeId: places.tokyo });
+    // A change made here is seen at once: back to the birth place moves the day to Oslo again.
+    const moved = await call(token, 'PUT', '/location', { placeId: null });
     expect(moved.statusCode, moved.body).toBe(200);
-    expect((await call(token, 'GET', '/today')).json().data.zone).toBe('Asia/Tokyo');
+    expect((await call(token, 'GET', '/today')).json().data.zone).toBe('Europe/Oslo');
   });
 });

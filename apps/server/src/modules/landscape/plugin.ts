@@ -2,6 +2,7 @@ import type { Role } from '@app/contracts/auth.ts';
 import type { FastifyInstance } from 'fastify';
 import { CoherentCache } from '../../platform/db/coherent-cache.ts';
 import { defineModule } from '../../platform/module.ts';
+import type { LandscapeComposer } from './build.ts';
 import { CalendarFeeds } from './calendar.ts';
 import * as landscapes from './migrations/0050-landscapes.ts';
 import * as landscapesByTime from './migrations/0051-landscapes-by-time.ts';
@@ -9,6 +10,9 @@ import * as landscapeChangeNotices from './migrations/0052-landscape-change-noti
 import { LANDSCAPE_CHANGES_CHANNEL, LandscapeRepository, type LatestLandscape } from './repository.ts';
 import { landscapeRoutes } from './routes.ts';
 import { LandscapeService } from './service.ts';
+
+/** The composer of a landscape from a birth and a day (pure), for modules that show one. */
+export { landscapeDayOf, landscapeOf, wordsOf } from './build.ts';
 
 /** How often the pre-generation job looks for people whose new day has begun. */
 const PREGENERATION_INTERVAL_MS = 10 * 60_000;
@@ -30,6 +34,36 @@ async function accountFor(app: FastifyInstance, userId: string): Promise<{ id: s
   return account;
 }
 
+/**
+ * The landscape service wired to the app's other modules (a test may give another composer of
+ * the words); `close` stops its watch on other processes' changes.
+ */
+export function landscapeServiceOf(
+  app: FastifyInstance,
+  composer?: LandscapeComposer,
+): { service: LandscapeService; close: () => Promise<void> } {
+  const latest = new CoherentCache<LatestLandscape | null>((onChange) =>
+    app.database.watchChanges(LANDSCAPE_CHANGES_CHANNEL, onChange, app.log),
+  );
+  const service = new LandscapeService({
+    repo: new LandscapeRepository(app.database.db, latest),
+    clock: app.clock,
+    appUrl: app.config.appUrl,
+    ...(composer && { composer }),
+    birthOf: (userId) => app.birthData.birthFacts(userId),
+    placeById: (id) => app.places.getById(id) ?? null,
+    allowance: {
+      consume: async (userId) =>
+        app.subscriptions.allowances.consume(await accountFor(app, userId), 'landscapeRegenerations'),
+      usage: async (userId) => {
+        const limits = await app.subscriptions.allowances.constraints(await accountFor(app, userId));
+        return { ...limits.landscapeRegenerations, resetsAt: limits.resetsAt };
+      },
+    },
+  });
+  return { service, close: () => latest.close() };
+}
+
 /** The daily cosmic landscape under /api/cosmic-landscape, and its pre-generation job. */
 export const landscapeModule = defineModule({
   name: 'landscape',
@@ -40,25 +74,8 @@ export const landscapeModule = defineModule({
     '0052-landscape-change-notices': landscapeChangeNotices,
   },
   async register(app, { jobs }) {
-    const latest = new CoherentCache<LatestLandscape | null>((onChange) =>
-      app.database.watchChanges(LANDSCAPE_CHANGES_CHANNEL, onChange, app.log),
-    );
-    app.addHook('onClose', () => latest.close());
-    const service = new LandscapeService({
-      repo: new LandscapeRepository(app.database.db, latest),
-      clock: app.clock,
-      appUrl: app.config.appUrl,
-      birthOf: (userId) => app.birthData.birthFacts(userId),
-      placeById: (id) => app.places.getById(id) ?? null,
-      allowance: {
-        consume: async (userId) =>
-          app.subscriptions.allowances.consume(await accountFor(app, userId), 'landscapeRegenerations'),
-        usage: async (userId) => {
-          const limits = await app.subscriptions.allowances.constraints(await accountFor(app, userId));
-          return { ...limits.landscapeRegenerations, resetsAt: limits.resetsAt };
-        },
-      },
-    });
+    const { service, close } = landscapeServiceOf(app);
+    app.addHook('onClose', close);
     /** The calendar feed and the scheduled job have no session: the account is checked by id. */
     const canUse = async (userId: string) => {
       const account = await app.auth.accountOf(userId);

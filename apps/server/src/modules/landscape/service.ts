@@ -1,10 +1,24 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { dayOf, type LocalDay, localDateAt, localDay, nextDate } from '@app/astro/time/local-day';
 import { exactTransitsOfDays, type SharedSky, sharedSkyOfDay } from '@app/astro/transits/daily-sky';
-import type { Landscape, LandscapeStatus, LandscapeUsage } from '@app/contracts/landscape.ts';
+import {
+  type Landscape,
+  type LandscapeStatus,
+  type LandscapeUsage,
+  NO_OTHER_READING_MESSAGE,
+} from '@app/contracts/landscape.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { type BirthFacts, buildLandscape, natalChartOf } from './build.ts';
+import {
+  type BirthFacts,
+  type LandscapeComposer,
+  type LandscapeDay,
+  landscapeDayOf,
+  landscapeOf,
+  natalChartOf,
+  wordsOf,
+} from './build.ts';
+import { nextReading, readingTextOf } from './distinct-readings.ts';
 import type { LandscapeRepository } from './repository.ts';
 
 export const MESSAGES = {
@@ -31,16 +45,21 @@ export interface LandscapeServiceDeps extends LandscapePorts {
   repo: LandscapeRepository;
   clock: Clock;
   appUrl: string;
+  /** Composes a landscape's words; the interpretation library's composer when not given. */
+  composer?: LandscapeComposer;
 }
 
 /** A claim older than this belongs to a pre-generation run that died; another may take it over. */
 const CLAIM_TIMEOUT_MS = 5 * 60_000;
 const SHARED_SKY_CACHE = 512;
+const NEXT_VARIANT_CACHE = 2048;
 
 /** The daily cosmic landscape: today's, regenerated, the history, the calendar feed and pre-generation. */
 export class LandscapeService {
   /** The chart-free sky of a day is the same for everyone whose day has the same bounds. */
   private readonly sharedSkies = new Map<string, SharedSky>();
+  /** The variant a regeneration would give after a stored reading (null: none reads differently). */
+  private readonly nextVariants = new Map<string, number | null>();
 
   constructor(private readonly deps: LandscapeServiceDeps) {}
 
@@ -74,15 +93,46 @@ export class LandscapeService {
     return sky;
   }
 
+  private landscapeDay(birth: BirthFacts, day: LocalDay): LandscapeDay {
+    return landscapeDayOf({ birth, day, sky: this.sharedSky(day) });
+  }
+
   private compose(birth: BirthFacts, day: LocalDay, variant: number): Landscape {
-    return buildLandscape({
+    const landscapeDay = this.landscapeDay(birth, day);
+    return landscapeOf(landscapeDay, wordsOf(landscapeDay, variant, this.deps.composer), {
       id: randomUUID(),
-      birth,
-      day,
       variant,
       generatedAt: this.now,
-      sky: this.sharedSky(day),
     });
+  }
+
+  /**
+   * The variant a regeneration would give after the newest reading of the day (null: nothing
+   * built yet, so variant 0 would be given first), or null when no variant reads differently from
+   * every reading already given that day (see distinct-readings.ts). The answer depends only on
+   * the stored reading, so it is kept per stored reading.
+   */
+  private nextVariant(
+    userId: string,
+    birth: BirthFacts & { timeZone: string },
+    day: LocalDay,
+    newest: Landscape | null,
+  ): number | null {
+    const key = [userId, day.date, day.zone, stampOf(birth), newest?.id ?? 'unbuilt'].join('|');
+    const known = this.nextVariants.get(key);
+    if (known !== undefined) return known;
+    const landscapeDay = this.landscapeDay(birth, day);
+    const compose = (variant: number) => wordsOf(landscapeDay, variant, this.deps.composer);
+    const given = newest
+      ? { variant: newest.variant, text: readingTextOf(newest) }
+      : { variant: 0, text: compose(0) };
+    const next = nextReading(compose, given)?.variant ?? null;
+    if (this.nextVariants.size >= NEXT_VARIANT_CACHE) {
+      const oldest = this.nextVariants.keys().next().value;
+      if (oldest !== undefined) this.nextVariants.delete(oldest);
+    }
+    this.nextVariants.set(key, next);
+    return next;
   }
 
   /** Today's landscape, built on first request (or when the birth data changed since). */
@@ -124,17 +174,28 @@ export class LandscapeService {
     return this.today(userId);
   }
 
-  /** A fresh composition of today, counted against the plan's daily regenerations. */
+  /**
+   * Another reading of today, one that reads differently from every reading already given today,
+   * counted against the plan's daily regenerations. When there is none: 409 CONFLICT, and the
+   * allowance is not touched.
+   */
   async regenerate(userId: string): Promise<Landscape> {
     const current = await this.today(userId);
-    await this.deps.allowance.consume(userId);
     const birth = await this.birthOrRefuse(userId);
     const day = dayOf(current.zone, current.date);
+    let newest = current;
+    let variant = this.nextVariant(userId, birth, day, newest);
+    if (variant === null) throw new AppError(409, 'CONFLICT', NO_OTHER_READING_MESSAGE);
+    await this.deps.allowance.consume(userId);
     for (let attempt = 0; attempt < 3; attempt++) {
-      const latest = (await this.deps.repo.find(userId, day.date))?.landscape ?? current;
-      const landscape = this.compose(birth, day, latest.variant + 1);
-      if (await this.deps.repo.store({ userId, landscape, birthStamp: stampOf(birth) }, latest.variant))
+      const landscape = this.compose(birth, day, variant);
+      if (await this.deps.repo.store({ userId, landscape, birthStamp: stampOf(birth) }, newest.variant))
         return landscape;
+      // Another regeneration of the day (a second tab, another process) got there first: give
+      // the reading after the one it gave, or, when there is none, the one it gave.
+      newest = (await this.deps.repo.find(userId, day.date))?.landscape ?? current;
+      variant = this.nextVariant(userId, birth, day, newest);
+      if (variant === null) return newest;
     }
     // Three writers at once: keep whichever won.
     return (await this.deps.repo.find(userId, day.date))?.landscape ?? current;
@@ -146,6 +207,8 @@ export class LandscapeService {
     const stored = await this.deps.repo.find(userId, day.date);
     const fresh = stored?.landscape && stored.birthStamp === stampOf(birth) ? stored.landscape : null;
     const usage = await this.deps.allowance.usage(userId);
+    // A reading made for another zone (the location changed) is rebuilt before any regeneration.
+    const newest = fresh?.zone === day.zone ? fresh : null;
     return {
       date: day.date,
       zone: day.zone,
@@ -153,6 +216,7 @@ export class LandscapeService {
       generatedAt: fresh?.generatedAt ?? null,
       regenerationsUsed: usage.used,
       regenerationsAllowed: usage.limit,
+      anotherReadingAvailable: this.nextVariant(userId, birth, day, newest) !== null,
     };
   }
 

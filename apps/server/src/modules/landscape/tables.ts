@@ -4,7 +4,7 @@ export interface LandscapeTable {
   /** The person's local day, YYYY-MM-DD. */
   local_date: string;
   zone: string;
-  /** 0 for the first composition, one more per regeneration. */
+  /** The composer's variant: 0 for the first composition; a regeneration takes a later one (see distinct-readings.ts). */
   variant: number;
   /** 'ready', or 'pending' while a pre-generation run has claimed it. */
   state: string;

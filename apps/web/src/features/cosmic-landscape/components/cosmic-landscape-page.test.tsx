@@ -1,4 +1,5 @@
 import type { Landscape, LandscapeStatus } from '@app/contracts/landscape.ts';
+import { NO_OTHER_READING_MESSAGE } from '@app/contracts/landscape.ts';
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
@@ -49,6 +50,12 @@ function show() {
 
 const headline = () => screen.findByRole('heading', { level: 2, name: /Steady ground|A new reading/ });
 
+/** Today's ranked transits (the list after the time bars' legend). */
+function transitItems(): HTMLElement[] {
+  const list = screen.getByRole('region', { name: 'Transits today' }).querySelector('ol');
+  return within(list!).getAllByRole('listitem', { hidden: true });
+}
+
 describe('cosmic landscape page', () => {
   beforeEach(() => {
     asked = [];
@@ -81,13 +88,13 @@ describe('cosmic landscape page', () => {
     expect(screen.queryByTestId('landscape-skeleton')).toBeNull();
     expect(screen.getByText(/Saturn asks for patience/)).toBeTruthy();
     expect(screen.getByText('Taurus, entering Gemini Tue 24 Nov, 15:05')).toBeTruthy();
-    expect(screen.getByText('Waxing gibbous, 82% lit (waxing)')).toBeTruthy();
+    expect(screen.getByText('Waxing gibbous, 82% lit')).toBeTruthy();
     expect(screen.getByText('Tue 24 Nov, 10:00 to Tue 24 Nov, 15:05')).toBeTruthy();
 
-    const transits = within(screen.getByRole('region', { name: 'Transits today' })).getAllByRole('listitem');
+    const transits = transitItems();
     expect(transits).toHaveLength(2);
     const first = within(transits[0]!);
-    expect(first.getByRole('heading', { level: 3 }).textContent).toBe(
+    expect(first.getByRole('heading', { level: 4 }).textContent).toBe(
       'Saturn squares your natal Sun in Taurus',
     );
     expect(first.getByText(/Applying · orb 0°30′/)).toBeTruthy();
@@ -99,6 +106,7 @@ describe('cosmic landscape page', () => {
     expect(within(transits[1]!).getByText(/Separating/)).toBeTruthy();
 
     const moon = within(screen.getByRole('region', { name: "The Moon's transits" }));
+    await userEvent.click(moon.getByRole('button', { name: "The Moon's transits" }));
     expect(moon.getByText('The Moon sextiles your natal Mars')).toBeTruthy();
     expect(moon.getByText('exact at 12:30')).toBeTruthy();
     expect(screen.getByText('Retrograde: Saturn, Neptune.')).toBeTruthy();
@@ -250,6 +258,7 @@ describe('cosmic landscape page', () => {
     dashboard(landscapeOf(TODAY), statusOf(TODAY, 0), [landscapeOf(TODAY), earlier]);
     show();
     await headline();
+    await userEvent.click(screen.getByRole('button', { name: 'History' }));
     const history = within(screen.getByRole('region', { name: 'History' }));
     expect(history.getAllByRole('listitem')).toHaveLength(2);
     await userEvent.click(history.getByRole('button', { name: /23 November 2026/ }));
@@ -262,5 +271,104 @@ describe('cosmic landscape page', () => {
     await userEvent.click(screen.getByRole('button', { name: '← Back to today' }));
     expect((await headline()).textContent).toBe(`Steady ground on ${TODAY}`);
     expect(screen.getByRole('heading', { name: 'The Moon today' })).toBeTruthy();
+  });
+
+  it('puts Regenerate and History under the headline, before the reading, and folds the long sections', async () => {
+    dashboard(landscapeOf(TODAY), statusOf(TODAY, 0));
+    show();
+    const title = await headline();
+    const regenerate = screen.getByRole('button', { name: 'Regenerate' });
+    const historyButton = screen.getByRole('button', { name: 'History' });
+    const summary = screen.getByText(/Saturn asks for patience/);
+    const follows = (a: Node, b: Node) =>
+      Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(title, regenerate) && follows(regenerate, summary)).toBe(true);
+    expect(follows(historyButton, summary)).toBe(true);
+
+    // The history folds open under the actions.
+    expect(historyButton.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('region', { name: 'History' })).toBeNull();
+    await userEvent.click(historyButton);
+    expect(historyButton.getAttribute('aria-expanded')).toBe('true');
+    expect(within(screen.getByRole('region', { name: 'History' })).getAllByRole('listitem')).toHaveLength(1);
+
+    // The Moon and the transits are open; the rest of the sections and all but the heaviest transit fold.
+    const toggle = (name: string) => screen.getByRole('button', { name });
+    expect(toggle('The Moon today').getAttribute('aria-expanded')).toBe('true');
+    expect(toggle('Transits today').getAttribute('aria-expanded')).toBe('true');
+    for (const name of ["The Moon's transits", 'Stations, retrogrades and ingresses', 'Current location'])
+      expect(toggle(name).getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByText('Venus enters Capricorn Tue 24 Nov, 17:00').closest('[hidden]')).toBeTruthy();
+    await userEvent.click(toggle('Stations, retrogrades and ingresses'));
+    expect(screen.getByText('Venus enters Capricorn Tue 24 Nov, 17:00').closest('[hidden]')).toBeNull();
+
+    const [heaviest, second] = transitItems();
+    expect(
+      within(heaviest!)
+        .getByRole('button', { name: /Saturn squares/ })
+        .getAttribute('aria-expanded'),
+    ).toBe('true');
+    const secondToggle = within(second!).getByRole('button', { name: /Venus trines/ });
+    expect(secondToggle.getAttribute('aria-expanded')).toBe('false');
+    expect(within(second!).getByText('Warmth in close ties.').closest('[hidden]')).toBeTruthy();
+    expect(
+      within(second!)
+        .getByText(/Separating/)
+        .closest('[hidden]'),
+    ).toBeNull();
+    await userEvent.click(secondToggle);
+    expect(within(second!).getByText('Warmth in close ties.').closest('[hidden]')).toBeNull();
+    expect(
+      within(second!).getByRole('link', { name: 'Ask about this: Venus trines your natal Moon in Virgo' }),
+    ).toBeTruthy();
+  });
+
+  it('explains the timing bars in a legend beside them, for screen readers too', async () => {
+    dashboard(landscapeOf(TODAY), statusOf(TODAY, 0));
+    show();
+    await headline();
+    const transits = within(screen.getByRole('region', { name: 'Transits today' }));
+    const legend = transits.getByRole('list', { name: 'How to read the timing bars' });
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Shaded: while the transit is in orb, from entering to leaving it',
+      'Outlined: today',
+      'Line: the moment it is exact',
+    ]);
+    // The legend comes before the first bar.
+    const bar = transits.getAllByTestId('time-bar')[0]!;
+    expect(legend.compareDocumentPosition(bar) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('does not offer another reading when the day has none, and says why', async () => {
+    dashboard(landscapeOf(TODAY), statusOf(TODAY, 0, 3, true, false));
+    show();
+    await headline();
+    expect(screen.queryByRole('button', { name: 'Regenerate' })).toBeNull();
+    expect(screen.queryByTestId('quota')).toBeNull();
+    expect(screen.getByText(NO_OTHER_READING_MESSAGE)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'History' })).toBeTruthy();
+  });
+
+  it('takes the offer away when the server finds no other reading, saying why once, not as an error', async () => {
+    dashboard(landscapeOf(TODAY), statusOf(TODAY, 1));
+    answers['POST /api/cosmic-landscape/regenerate'] = {
+      status: 409,
+      data: { success: false, error: NO_OTHER_READING_MESSAGE, code: 'CONFLICT' },
+    };
+    answers['GET /api/cosmic-landscape/status'] = ok(statusOf(TODAY, 1, 3, true, false));
+    show();
+    await headline();
+    await userEvent.click(screen.getByRole('button', { name: 'Regenerate' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Regenerate' })).toBeNull());
+    expect(screen.getAllByText(NO_OTHER_READING_MESSAGE)).toHaveLength(1);
+    // The focus, on the button that went away, moves to the sentence saying why.
+    expect(document.activeElement?.textContent).toBe(NO_OTHER_READING_MESSAGE);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText('A new reading of today is ready.')).toBeNull();
+    expect((await headline()).textContent).toBe(`Steady ground on ${TODAY}`);
   });
 });

@@ -1,32 +1,18 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { UpgradeCard } from '../../../components/ui/upgrade-card.tsx';
 import { getErrorCode, getErrorMessage } from '../../../lib/error-messages.ts';
 import { useCosmicLandscape } from '../hooks/use-cosmic-landscape.ts';
 import { landscapeError } from '../lib/landscape-error.ts';
 import { CalendarSubscribe } from './calendar-subscribe.tsx';
-import { HistoryList } from './history-list.tsx';
+import { DayActions } from './day-actions.tsx';
+import { CollapsibleSection } from './disclosure.tsx';
 import { LandscapeSkeleton } from './landscape-skeleton.tsx';
 import { LandscapeView } from './landscape-view.tsx';
 import { LandscapeWheel } from './landscape-wheel.tsx';
 import { LocationSetting } from './location-setting.tsx';
-import { RegenerateControl } from './regenerate-control.tsx';
-
-function SideCard({ title, id, children }: { title: string; id: string; children: ReactNode }) {
-  return (
-    <Card className="p-5 sm:p-6">
-      <section aria-labelledby={id}>
-        <h2 id={id} className="mb-3 text-lg font-semibold">
-          {title}
-        </h2>
-        {children}
-      </section>
-    </Card>
-  );
-}
 
 /** An indeterminate bar while a reading is being composed. */
 function Composing({ label }: { label: string }) {
@@ -69,6 +55,11 @@ export default function CosmicLandscapePage() {
       onSuccess: () => setAnnouncement('A new reading of today is ready.'),
     });
   };
+  // "No other reading" is said by the note beside the button (it stops being offered).
+  const regenerateError =
+    regenerate.isError && getErrorCode(regenerate.error) !== 'CONFLICT'
+      ? landscapeError(regenerate.error, 'regenerate')
+      : null;
 
   if (getErrorCode(dashboard.error) === 'PLAN_UPGRADE_REQUIRED')
     return (
@@ -102,78 +93,70 @@ export default function CosmicLandscapePage() {
         </Alert>
       ) : null}
 
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <div aria-busy={busy || undefined}>
-          {busy ? (
-            <Composing
-              label={generate.isPending ? "Building today's landscape" : 'Composing a new reading'}
-            />
-          ) : null}
-          {shown ? (
-            <>
-              {!isToday ? (
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  className="mb-3 -ml-3"
-                  onClick={() => choose(landscape!.date)}
-                >
-                  ← Back to today
-                </Button>
-              ) : null}
-              <div className={busy ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
-                <LandscapeView landscape={shown} isToday={isToday} headingRef={headingRef} />
-              </div>
-            </>
-          ) : dashboard.isPending ? (
-            <LandscapeSkeleton />
-          ) : null}
-        </div>
-
-        <aside className="flex flex-col gap-6" aria-label="Your landscape tools">
-          <SideCard id="regenerate-heading" title="Another reading">
-            <RegenerateControl
-              status={status}
-              statusError={statusError ? landscapeError(statusError, 'status') : null}
-              pending={regenerate.isPending}
-              onRegenerate={onRegenerate}
-            />
-            <p role="status" aria-live="polite" className="mt-2 text-sm">
-              {announcement}
-            </p>
-            {regenerate.isError ? (
-              <Alert tone="error" className="mt-2">
-                {landscapeError(regenerate.error, 'regenerate')}
-              </Alert>
+      <div aria-busy={busy || undefined}>
+        {busy ? (
+          <Composing label={generate.isPending ? "Building today's landscape" : 'Composing a new reading'} />
+        ) : null}
+        {shown ? (
+          <>
+            {!isToday ? (
+              <Button
+                variant="ghost"
+                size="sm"
+                className="mb-3 -ml-3"
+                onClick={() => choose(landscape!.date)}
+              >
+                ← Back to today
+              </Button>
             ) : null}
-          </SideCard>
-          <SideCard id="history-heading" title="History">
-            <HistoryList days={history} today={landscape?.date} selected={shown?.date} onSelect={choose} />
-            {historyError ? (
-              <p className="mt-2 text-sm text-danger">{landscapeError(historyError, 'history')}</p>
-            ) : null}
-          </SideCard>
-        </aside>
+            <div className={busy ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
+              <LandscapeView
+                landscape={shown}
+                isToday={isToday}
+                headingRef={headingRef}
+                actions={
+                  <DayActions
+                    status={status}
+                    statusError={statusError ? landscapeError(statusError, 'status') : null}
+                    regenerating={regenerate.isPending}
+                    regenerateError={regenerateError}
+                    onRegenerate={onRegenerate}
+                    announcement={announcement}
+                    history={history}
+                    historyError={historyError ? landscapeError(historyError, 'history') : null}
+                    today={landscape?.date}
+                    selected={shown.date}
+                    onSelect={choose}
+                  />
+                }
+              />
+            </div>
+          </>
+        ) : dashboard.isPending ? (
+          <LandscapeSkeleton />
+        ) : null}
       </div>
 
-      <div className="mt-10 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <SideCard
+      <div className="mt-8 grid gap-x-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <CollapsibleSection
           id="wheel-heading"
+          level={2}
           title={isToday ? 'Your chart and today’s sky' : 'Your chart and that day’s sky'}
+          defaultOpen
         >
           {shown ? (
             <LandscapeWheel landscape={shown} isToday={isToday} />
           ) : (
             <div className="mx-auto aspect-square w-full max-w-[34rem] animate-pulse rounded-full bg-surface-2" />
           )}
-        </SideCard>
-        <div className="flex flex-col gap-6">
-          <SideCard id="location-heading" title="Current location">
+        </CollapsibleSection>
+        <div>
+          <CollapsibleSection id="location-heading" level={2} title="Current location">
             <LocationSetting />
-          </SideCard>
-          <SideCard id="calendar-heading" title="Transits in your calendar">
+          </CollapsibleSection>
+          <CollapsibleSection id="calendar-heading" level={2} title="Transits in your calendar">
             <CalendarSubscribe />
-          </SideCard>
+          </CollapsibleSection>
         </div>
       </div>
     </Page>

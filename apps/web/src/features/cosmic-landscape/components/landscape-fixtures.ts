@@ -75,7 +75,13 @@ export function landscapeOf(date: string, overrides: Partial<Landscape> = {}): L
   };
 }
 
-export function statusOf(date: string, used: number, allowed = 3, exists = true): LandscapeStatus {
+export function statusOf(
+  date: string,
+  used: number,
+  allowed = 3,
+  exists = true,
+  anotherReadingAvailable = true,
+): LandscapeStatus {
   return {
     date,
     zone: 'Europe/Oslo',
@@ -83,5 +89,6 @@ export function statusOf(date: string, used: number, allowed = 3, exists = true)
     generatedAt: exists ? `${date}T06:00:00.000Z` : null,
     regenerationsUsed: used,
     regenerationsAllowed: allowed,
+    anotherReadingAvailable,
   };
 }

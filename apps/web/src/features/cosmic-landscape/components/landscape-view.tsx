@@ -2,29 +2,25 @@ import type { Landscape } from '@app/contracts/landscape.ts';
 import type { ReactNode, Ref } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { formatCalendarDate } from '../../../lib/format-date.ts';
+import { CollapsibleSection } from './disclosure.tsx';
 import { MoonToday, SkyEvents } from './moon-and-sky.tsx';
 import { MoonTransitList, TransitList } from './transit-list.tsx';
 
-export function Section({ title, children, id }: { title: string; children: ReactNode; id: string }) {
-  return (
-    <section aria-labelledby={id} className="mt-10">
-      <h3 id={id} className="mb-4 text-xl font-semibold">
-        {title}
-      </h3>
-      {children}
-    </section>
-  );
-}
-
-/** One day's landscape: headline, summary, the Moon, the transits and the sky's events. */
+/**
+ * One day's landscape, the reading first: the headline, the actions on the day (under it, in
+ * reach without scrolling), the summary, then the Moon, the transits and the sky's events in
+ * sections that fold away (the Moon and the transits open).
+ */
 export function LandscapeView({
   landscape,
   isToday,
   headingRef,
+  actions,
 }: {
   landscape: Landscape;
   isToday: boolean;
   headingRef?: Ref<HTMLHeadingElement>;
+  actions?: ReactNode;
 }) {
   const day = isToday ? 'today' : 'that day';
   return (
@@ -41,6 +37,7 @@ export function LandscapeView({
       >
         {landscape.headline}
       </h2>
+      {actions}
       <p className="mt-4 text-base leading-relaxed">{landscape.summary}</p>
       {landscape.note ? (
         <Alert className="mt-4" title="Birth time unknown">
@@ -48,18 +45,29 @@ export function LandscapeView({
         </Alert>
       ) : null}
 
-      <Section id="moon-today" title={isToday ? 'The Moon today' : 'The Moon that day'}>
-        <MoonToday landscape={landscape} />
-      </Section>
-      <Section id="transits" title={`Transits ${day}`}>
-        <TransitList transits={landscape.transits} date={landscape.date} zone={landscape.zone} />
-      </Section>
-      <Section id="moon-transits" title="The Moon's transits">
-        <MoonTransitList transits={landscape.moonTransits} zone={landscape.zone} />
-      </Section>
-      <Section id="sky-events" title="Stations, retrogrades and ingresses">
-        <SkyEvents landscape={landscape} />
-      </Section>
+      <div className="mt-6">
+        <CollapsibleSection
+          id="moon-today"
+          title={isToday ? 'The Moon today' : 'The Moon that day'}
+          defaultOpen
+        >
+          <MoonToday landscape={landscape} />
+        </CollapsibleSection>
+        <CollapsibleSection id="transits" title={`Transits ${day}`} defaultOpen>
+          <TransitList
+            transits={landscape.transits}
+            date={landscape.date}
+            zone={landscape.zone}
+            isToday={isToday}
+          />
+        </CollapsibleSection>
+        <CollapsibleSection id="moon-transits" title="The Moon's transits">
+          <MoonTransitList transits={landscape.moonTransits} zone={landscape.zone} />
+        </CollapsibleSection>
+        <CollapsibleSection id="sky-events" title="Stations, retrogrades and ingresses">
+          <SkyEvents landscape={landscape} />
+        </CollapsibleSection>
+      </div>
     </article>
   );
 }

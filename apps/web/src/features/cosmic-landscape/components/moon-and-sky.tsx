@@ -1,6 +1,6 @@
 import type { Landscape } from '@app/contracts/landscape.ts';
 import { pointLabel, SIGN_LABELS } from '../../../components/chart/chart-symbols.ts';
-import { formatMoment, phaseLabel } from '../lib/format-moment.ts';
+import { formatMoment, moonPhaseText } from '../lib/format-moment.ts';
 
 const signLabel = (sign: string) => SIGN_LABELS[sign as keyof typeof SIGN_LABELS] ?? sign;
 
@@ -23,9 +23,7 @@ export function MoonToday({ landscape }: { landscape: Landscape }) {
           ? `${signLabel(moon.sign)}, entering ${signLabel(moon.ingress.sign)} ${formatMoment(moon.ingress.at, zone)}`
           : `${signLabel(moon.sign)} all day`}
       </Fact>
-      <Fact term="Phase">
-        {`${phaseLabel(moon.phase)}, ${Math.round(moon.illumination * 100)}% lit (${moon.waxing ? 'waxing' : 'waning'})`}
-      </Fact>
+      <Fact term="Phase">{moonPhaseText(moon)}</Fact>
       <Fact term="Void of course">
         {moon.voidOfCourse
           ? `${formatMoment(moon.voidOfCourse.start, zone)} to ${formatMoment(moon.voidOfCourse.end, zone)}`

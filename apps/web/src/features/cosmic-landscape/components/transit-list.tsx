@@ -3,7 +3,8 @@ import { MessageCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { formatClock } from '../lib/format-moment.ts';
-import { TimeBar } from './time-bar.tsx';
+import { Disclosure } from './disclosure.tsx';
+import { TimeBar, TimeBarLegend } from './time-bar.tsx';
 
 /** The chat route with a transit's starter ready to send. */
 export function chatLink(starter: string): string {
@@ -15,37 +16,56 @@ function orbText(orb: number): string {
   return `${Math.floor(minutes / 60)}°${String(minutes % 60).padStart(2, '0')}′`;
 }
 
-/** The day's ranked transits, heaviest first, each with its reading and time bar. */
+/**
+ * The day's ranked transits, heaviest first: each folds open to its reading, time bar and chat
+ * link (the heaviest is open), under one legend of the time bars.
+ */
 export function TransitList({
   transits,
   date,
   zone,
+  isToday,
 }: {
   transits: LandscapeTransit[];
   date: string;
   zone: string;
+  isToday: boolean;
 }) {
-  if (transits.length === 0) return <p className="text-muted">No slow transits to your chart today.</p>;
+  if (transits.length === 0)
+    return <p className="text-muted">No slow transits to your chart {isToday ? 'today' : 'that day'}.</p>;
   return (
-    <ol className="flex flex-col gap-4">
-      {transits.map((transit) => (
-        <li
-          key={`${transit.body}-${transit.aspect}-${transit.natalPoint}`}
-          className="rounded-2xl border border-line bg-surface p-4 sm:p-5"
-        >
-          <h3 className="text-lg font-semibold">{transit.title}</h3>
-          <p className="mt-1 text-xs font-medium uppercase tracking-wide text-muted">
-            {transit.applying ? 'Applying' : 'Separating'} · orb {orbText(transit.orb)}
-          </p>
-          {transit.text ? <p className="mt-3 leading-relaxed">{transit.text}</p> : null}
-          <TimeBar transit={transit} date={date} zone={zone} />
-          <Link to={chatLink(transit.starter)} className={buttonClasses('secondary', 'sm', 'mt-4')}>
-            <MessageCircle aria-hidden="true" className="size-4" />
-            Ask about this<span className="sr-only">: {transit.title}</span>
-          </Link>
-        </li>
-      ))}
-    </ol>
+    <>
+      <TimeBarLegend isToday={isToday} />
+      <ol className="flex flex-col gap-3">
+        {transits.map((transit, rank) => (
+          <li
+            key={`${transit.body}-${transit.aspect}-${transit.natalPoint}`}
+            className="rounded-2xl border border-line bg-surface px-4 py-2 sm:px-5"
+          >
+            <Disclosure
+              title={transit.title}
+              level={4}
+              defaultOpen={rank === 0}
+              headingClassName="text-base font-semibold sm:text-lg"
+              below={
+                <p className="text-xs font-medium uppercase tracking-wide text-muted">
+                  {transit.applying ? 'Applying' : 'Separating'} · orb {orbText(transit.orb)}
+                </p>
+              }
+            >
+              <div className="pb-3">
+                {transit.text ? <p className="mt-3 leading-relaxed">{transit.text}</p> : null}
+                <TimeBar transit={transit} date={date} zone={zone} />
+                <Link to={chatLink(transit.starter)} className={buttonClasses('secondary', 'sm', 'mt-4')}>
+                  <MessageCircle aria-hidden="true" className="size-4" />
+                  Ask about this<span className="sr-only">: {transit.title}</span>
+                </Link>
+              </div>
+            </Disclosure>
+          </li>
+        ))}
+      </ol>
+    </>
   );
 }
 

@@ -1,5 +1,6 @@
 import type { Landscape, LandscapeStatus } from '@app/contracts/landscape.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getErrorCode } from '../../../lib/error-messages.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { generateLandscape } from '../api/generate-landscape.ts';
 import { getDashboard } from '../api/get-dashboard.ts';
@@ -58,8 +59,15 @@ export function useCosmicLandscape() {
       );
       await queryClient.fetchQuery(statusQuery()).catch(() => undefined);
     },
-    // Refused (allowance spent elsewhere, say): the server's figure is the truth.
-    onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.landscape.status() }),
+    // Refused (allowance spent elsewhere, say): the server's figure is the truth. "No other
+    // reading" takes the offer away at once (the note beside it says why).
+    onError: (error) => {
+      if (getErrorCode(error) === 'CONFLICT')
+        queryClient.setQueryData(queryKeys.landscape.status(), (old: LandscapeStatus | undefined) =>
+          old ? { ...old, anotherReadingAvailable: false } : old,
+        );
+      return queryClient.invalidateQueries({ queryKey: queryKeys.landscape.status() });
+    },
   });
 
   return {
