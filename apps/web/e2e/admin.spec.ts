@@ -8,8 +8,9 @@ import { linkIn, waitForMail } from './support/mail.ts';
 import { keepSecret, totpCode } from './support/second-factor.ts';
 
 // An operator sets up two-step sign-in, finds a person by email and disables them (their open tab
-// is signed out at once), approves a partner application and reads the audit log. A
-// signed-in person without the admin role sees "Not allowed".
+// is signed out at once), approves a partner application and reads the audit log in words. Each
+// section has its own address (reload, Back). A signed-in person without the admin role sees
+// "Not allowed".
 
 test('a person without the admin role is told the admin area is not theirs', async ({ page }) => {
   await registerThroughUi(page, uniqueEmail('not-admin'));
@@ -79,7 +80,9 @@ test('an admin enrols TOTP, disables a person, approves a partner and reads the 
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
   // Find the person by email and disable them, after confirming.
-  await page.getByRole('tab', { name: 'People' }).click();
+  const sections = page.getByRole('navigation', { name: 'Admin sections' });
+  await sections.getByRole('link', { name: 'People' }).click();
+  await expect(page).toHaveURL(/#\/admin\/users$/);
   await page.getByLabel('Search by email or name').fill(targetEmail);
   await page.getByRole('button', { name: new RegExp(targetEmail) }).click();
   const drawer = page.getByRole('dialog', { name: targetEmail });
@@ -98,27 +101,44 @@ test('an admin enrols TOTP, disables a person, approves a partner and reads the 
   await targetContext.close();
 
   // Approve the partner application.
-  await page.getByRole('tab', { name: 'Partner applications' }).click();
+  await sections.getByRole('link', { name: 'Partner applications' }).click();
+  await expect(page).toHaveURL(/#\/admin\/partners$/);
   const application = page.getByRole('article', { name: 'Application from Stella Applicant' });
   await application.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByText(/Approved: coupon /)).toBeVisible();
 
-  // The audit log shows both changes, by this operator.
-  await page.getByRole('tab', { name: 'Audit log' }).click();
+  // The audit log shows both changes by this operator, by name and in words; its address
+  // survives a reload, and Back returns to the section before.
+  await sections.getByRole('link', { name: 'Audit log' }).click();
+  await expect(page).toHaveURL(/#\/admin\/audit$/);
+  await page.reload();
+  await expect(sections.getByRole('link', { name: 'Audit log' })).toHaveAttribute('aria-current', 'page');
+  // Other specs change things too: only this operator's changes.
+  await page.getByLabel('Made by (email)').fill(ADMIN_AREA_EMAIL);
   const log = page.getByRole('table', { name: 'Audit log' });
-  // Other specs approve partners too; this operator's approval is listed once.
-  await expect(
-    log.getByRole('row').filter({ hasText: 'partner.approve' }).filter({ hasText: ADMIN_AREA_EMAIL }),
-  ).toHaveCount(1);
-  await expect(log.getByRole('row').filter({ hasText: 'user.update' }).first()).toContainText(
-    ADMIN_AREA_EMAIL,
+  const approval = log.getByRole('row').filter({ hasText: 'Partner approved' });
+  await expect(approval).toHaveCount(1);
+  await expect(approval).toContainText('Stella Applicant');
+  await expect(approval).toContainText('Olivia Operator');
+  const disabling = log
+    .getByRole('row')
+    .filter({ hasText: 'Account changed' })
+    .filter({ hasText: targetEmail });
+  await expect(disabling).toContainText('Tess Target');
+  await expect(disabling).toContainText('Disabled: no → yes');
+  await expect(log).not.toContainText('{');
+  await page.goBack();
+  await expect(page).toHaveURL(/#\/admin\/partners$/);
+  await expect(sections.getByRole('link', { name: 'Partner applications' })).toHaveAttribute(
+    'aria-current',
+    'page',
   );
 
   // On a phone every section fits the screen (wide tables scroll inside their own box).
   await page.setViewportSize({ width: 360, height: 800 });
   for (const section of ['Overview', 'People', 'Audit log']) {
-    await page.getByRole('tab', { name: section }).click();
-    await expect(page.getByRole('tabpanel', { name: section })).toBeVisible();
+    await sections.getByRole('link', { name: section }).click();
+    await expect(sections.getByRole('link', { name: section })).toHaveAttribute('aria-current', 'page');
     await expectNoSidewaysScroll(page, `${section} at 360 px`);
     await expectNoSeriousViolations(page, `${section} at 360 px`);
   }

@@ -140,7 +140,7 @@ export const AdminUserDetailSchema = z.object({
       userAgent: z.string().nullable(),
     }),
   ),
-  audit: z.lazy(() => z.array(AuditEntrySchema)),
+  audit: z.lazy(() => z.array(AdminAuditEntrySchema)),
 });
 export type AdminUserDetail = z.infer<typeof AdminUserDetailSchema>;
 
@@ -273,13 +273,25 @@ export const AuditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
+/**
+ * An entry as the admin area shows it: the stored one with the names of the people behind the
+ * ids, joined by the server when it answers. Null where nobody matches (an operator's command, an
+ * account deleted since, a target that is not a person or a message).
+ */
+export const AdminAuditEntrySchema = AuditEntrySchema.extend({
+  actorName: z.string().nullable(),
+  targetName: z.string().nullable(),
+  targetEmail: z.string().nullable(),
+});
+export type AdminAuditEntry = z.infer<typeof AdminAuditEntrySchema>;
+
 export const AuditQuerySchema = z.strictObject({
   actor: z.string().trim().max(200).optional(),
   target: z.string().trim().max(200).optional(),
   limit,
   offset,
 });
-export const AuditPageSchema = z.object({ entries: z.array(AuditEntrySchema), total: z.number() });
+export const AuditPageSchema = z.object({ entries: z.array(AdminAuditEntrySchema), total: z.number() });
 export type AuditPage = z.infer<typeof AuditPageSchema>;
 
 // Contact messages

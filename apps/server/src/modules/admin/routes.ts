@@ -22,6 +22,7 @@ import {
 import { OkMessageSchema } from '@app/contracts/errors.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditActorOf } from '../../platform/audit/audit-log.ts';
+import { nameAuditEntries } from './audit-names.ts';
 import { listSubscriptions, mailDelivery, systemHealth } from './operations.ts';
 import type { AdminReports } from './reports.ts';
 import type { AdminUsers } from './users.ts';
@@ -163,6 +164,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{
         response: { 200: adminAnswer(AuditPageSchema) },
       },
     },
-    async (request) => ok(await app.audit.list(request.query)),
+    async (request) => {
+      const { entries, total } = await app.audit.list(request.query);
+      return ok({ entries: await nameAuditEntries(app.database.db, entries), total });
+    },
   );
 };

@@ -10,6 +10,7 @@ import type { AuditActor, AuditLog } from '../../platform/audit/audit-log.ts';
 import type { Tables } from '../../platform/db/schema.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { ACCOUNT_COLUMNS_OF_USERS, type AccountRow, type AuthService, toAccount } from '../auth/plugin.ts';
+import { nameAuditEntries } from './audit-names.ts';
 
 export const ADMIN_USER_ERRORS = {
   notYourself: 'You cannot demote, disable or delete your own account here.',
@@ -198,7 +199,7 @@ export class AdminUsers {
         lastSeenAt: row.last_seen_at,
         userAgent: row.user_agent,
       })),
-      audit: audit.entries,
+      audit: await nameAuditEntries(db, audit.entries),
     };
   }
 

@@ -53,7 +53,7 @@ describe('the admin page', () => {
     expect(codes.textContent).toContain('aaaaaaaaaa');
     await user.click(screen.getByRole('button', { name: 'I have saved them' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin dashboard' })).toBeTruthy();
-    expect(screen.getByRole('tab', { name: 'People' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'People' })).toBeTruthy();
   });
 
   it('asks an enrolled admin for a code and shows the server refusal of a wrong one', async () => {

@@ -2,11 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { Field } from '../../../components/ui/field.tsx';
 import { auditQuery } from '../api/admin-api.ts';
+import { AuditChanges, AuditName } from './audit-parts.tsx';
+import { actionName, actorOf, targetOf } from './audit-text.ts';
 import { QueryState } from './query-state.tsx';
 import { DataTable, formatDate, Pager } from './table.tsx';
 
 const PAGE = 25;
-const show = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));
 
 export function AuditSection() {
   const [actor, setActor] = useState('');
@@ -33,23 +34,31 @@ export function AuditSection() {
                 caption="Audit log"
                 rows={page.entries}
                 rowKey={(entry) => entry.id}
-                empty="No changes recorded yet."
+                {...(deferredActor
+                  ? {
+                      empty: `No changes made by ${deferredActor}`,
+                      emptyHint: 'The filter matches a whole email address. Clear it to see every change.',
+                    }
+                  : {
+                      empty: 'No changes recorded yet',
+                      emptyHint:
+                        'Changes operators make to people, partner applications and contact messages appear here.',
+                    })}
                 columns={[
                   { header: 'When', cell: (entry) => formatDate(entry.at) },
                   {
                     header: 'Who',
-                    cell: (entry) => `${entry.actorEmail}${entry.ip ? ` (${entry.ip})` : ''}`,
+                    cell: (entry) => {
+                      const who = actorOf(entry);
+                      const from = entry.ip ? `from ${entry.ip}` : undefined;
+                      return (
+                        <AuditName name={who.name} detail={[who.detail, from].filter(Boolean).join(' · ')} />
+                      );
+                    },
                   },
-                  { header: 'What', cell: (entry) => entry.action },
-                  { header: 'Target', cell: (entry) => `${entry.targetType} ${entry.targetId}` },
-                  {
-                    header: 'Before',
-                    cell: (entry) => <code className="break-all text-xs">{show(entry.before)}</code>,
-                  },
-                  {
-                    header: 'After',
-                    cell: (entry) => <code className="break-all text-xs">{show(entry.after)}</code>,
-                  },
+                  { header: 'What', cell: (entry) => actionName(entry.action) },
+                  { header: 'Target', cell: (entry) => <AuditName {...targetOf(entry)} /> },
+                  { header: 'Changes', cell: (entry) => <AuditChanges entry={entry} /> },
                 ]}
               />
               <Pager total={page.total} limit={PAGE} offset={offset} onOffset={setOffset} />

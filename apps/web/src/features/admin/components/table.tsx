@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { formatDateTime } from '../../../lib/format-date.ts';
 
 export interface Column<Row> {
   header: string;
@@ -7,20 +8,37 @@ export interface Column<Row> {
   className?: string;
 }
 
-/** A plain, captioned table that scrolls sideways on a phone instead of squeezing its columns. */
+/**
+ * A plain, captioned table that scrolls sideways on a phone instead of squeezing its columns.
+ * Without rows it says so in words (`empty`, with an optional hint) instead of an empty grid.
+ */
 export function DataTable<Row>({
   caption,
   columns,
   rows,
   rowKey,
   empty,
+  emptyHint,
 }: {
   caption: string;
   columns: Column<Row>[];
   rows: Row[];
   rowKey: (row: Row) => string;
   empty: string;
+  emptyHint?: string;
 }) {
+  if (rows.length === 0)
+    return (
+      <section
+        aria-label={caption}
+        className="rounded-xl border border-dashed border-line px-4 py-10 text-center"
+      >
+        <p role="status" className="flex flex-col gap-1">
+          <span className="font-medium">{empty}</span>
+          {emptyHint ? <span className="text-sm text-muted">{emptyHint}</span> : null}
+        </p>
+      </section>
+    );
   return (
     // A table wider than a phone scrolls sideways; keyboard users must reach it to scroll.
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is focusable (WCAG 2.1.1).
@@ -37,30 +55,22 @@ export function DataTable<Row>({
           </tr>
         </thead>
         <tbody>
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={columns.length} className="px-3 py-6 text-center text-muted">
-                {empty}
-              </td>
+          {rows.map((row) => (
+            <tr key={rowKey(row)} className="border-t border-line">
+              {columns.map((column) => (
+                <td key={column.header} className={column.className ?? 'px-3 py-2 align-top'}>
+                  {column.cell(row)}
+                </td>
+              ))}
             </tr>
-          ) : (
-            rows.map((row) => (
-              <tr key={rowKey(row)} className="border-t border-line">
-                {columns.map((column) => (
-                  <td key={column.header} className={column.className ?? 'px-3 py-2 align-top'}>
-                    {column.cell(row)}
-                  </td>
-                ))}
-              </tr>
-            ))
-          )}
+          ))}
         </tbody>
       </table>
     </section>
   );
 }
 
-/** Previous and next pages, with where the reader stands. */
+/** Previous and next pages, with where the reader stands; nothing without rows (the table says so). */
 export function Pager({
   total,
   limit,
@@ -72,10 +82,11 @@ export function Pager({
   offset: number;
   onOffset: (offset: number) => void;
 }) {
+  if (total === 0) return null;
   const last = Math.min(offset + limit, total);
   return (
     <nav aria-label="Pages" className="mt-3 flex items-center justify-between gap-3 text-sm text-muted">
-      <span aria-live="polite">{total === 0 ? 'None' : `${offset + 1}–${last} of ${total}`}</span>
+      <span aria-live="polite">{`${offset + 1}–${last} of ${total}`}</span>
       <span className="flex gap-2">
         <Button
           size="sm"
@@ -98,5 +109,4 @@ export function Pager({
   );
 }
 
-export const formatDate = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
+export const formatDate = (iso: string | null) => (iso ? formatDateTime(iso) : '—');

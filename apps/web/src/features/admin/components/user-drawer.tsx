@@ -9,6 +9,8 @@ import { getErrorMessage } from '../../../lib/error-messages.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { toast } from '../../../lib/toast-store.ts';
 import { deleteUser, updateUser, userQuery } from '../api/admin-api.ts';
+import { AuditChanges } from './audit-parts.tsx';
+import { actionName, actorOf } from './audit-text.ts';
 import { QueryState } from './query-state.tsx';
 import { formatDate } from './table.tsx';
 
@@ -205,15 +207,22 @@ export function UserDrawer({ id, onClose }: { id: string; onClose: () => void })
             <section aria-label="Audit trail">
               <h3 className="font-medium">Audit trail</h3>
               {data.audit.length === 0 ? (
-                <p className="text-sm text-muted">No changes by operators yet.</p>
+                <p className="text-sm text-muted">No changes recorded yet.</p>
               ) : (
-                <ul className="mt-1 space-y-1 text-sm">
-                  {data.audit.map((entry) => (
-                    <li key={entry.id}>
-                      {formatDate(entry.at)} · {entry.actorEmail} · {entry.action}{' '}
-                      {entry.after ? JSON.stringify(entry.after) : ''}
-                    </li>
-                  ))}
+                <ul className="mt-1 space-y-2 text-sm">
+                  {data.audit.map((entry) => {
+                    const actor = actorOf(entry);
+                    return (
+                      <li key={entry.id}>
+                        <p>
+                          <span className="text-muted">{formatDate(entry.at)}</span> ·{' '}
+                          {actionName(entry.action)} by{' '}
+                          {actor.detail ? `${actor.name} (${actor.detail})` : actor.name}
+                        </p>
+                        <AuditChanges entry={entry} className="mt-0.5 text-muted" />
+                      </li>
+                    );
+                  })}
                 </ul>
               )}
             </section>
