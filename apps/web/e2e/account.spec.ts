@@ -52,7 +52,14 @@ test('register, verify by the mailed link (other tab follows), log out and log i
   );
   expect(user).toMatchObject({ email, emailVerified: true });
 
-  // The same verification link does not work twice.
+  // The same verification link opened again: signed in and verified, all is well and the page leads on.
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Your email is already verified' })).toBeVisible();
+  await page.getByRole('link', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Choose your plan' })).toBeVisible();
+
+  // For a guest the used link is refused as before.
+  await logOutThroughSettings(page);
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'We could not verify your email' })).toBeVisible();
 });

@@ -51,6 +51,8 @@ test('enter birth data with the autocomplete, see the chart, change the house sy
   const form = page.getByRole('form', { name: 'Birth data' });
   await expect(form).toBeVisible();
 
+  // A new chart starts with the account's name; the person may change it.
+  await expect(form.getByLabel('Name', { exact: true })).toHaveValue('Ada Lovelace');
   await form.getByLabel('Name', { exact: true }).fill('Ada');
   await form.getByLabel('Date of birth').fill('1990-04-21');
   await form.getByLabel('Time of birth').fill('14:30');
@@ -106,6 +108,10 @@ test('enter birth data with the autocomplete, see the chart, change the house sy
   const wholeSecond = await cuspText(page, 2);
   expect(wholeSecond).not.toBe(placidusSecond);
   expect(wholeSecond).toMatch(/0°00′/);
+  // The choice is remembered for this person: a reload keeps it.
+  await page.reload();
+  await expect(page.getByRole('table', { name: 'Houses (Whole Sign)' })).toBeVisible();
+  await expect(page.getByLabel('House system')).toHaveValue('W');
 
   // Phone width, dark theme.
   await page.setViewportSize({ width: 360, height: 780 });
@@ -113,6 +119,20 @@ test('enter birth data with the autocomplete, see the chart, change the house sy
   await expect(wheel).toBeVisible();
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(360);
+  // Every column of the planets table in view, the table within its own box (no sideways scroll).
+  const bodiesBox = page.getByRole('region', { name: 'Planets and points' });
+  expect(await bodiesBox.evaluate((box) => box.scrollWidth - box.clientWidth)).toBeLessThanOrEqual(0);
+  const region = (await bodiesBox.boundingBox())!;
+  const dignity = (await bodiesBox.getByRole('columnheader', { name: 'Dignity' }).boundingBox())!;
+  expect(dignity.x + dignity.width).toBeLessThanOrEqual(region.x + region.width + 0.5);
+  // "AC" and "MC" inside the wheel's picture with a margin.
+  const picture = (await wheel.boundingBox())!;
+  for (const label of ['AC', 'MC']) {
+    const box = (await wheel.locator('css=text', { hasText: new RegExp(`^${label}$`) }).boundingBox())!;
+    expect(box.x - picture.x, `${label} left`).toBeGreaterThanOrEqual(3);
+    expect(picture.x + picture.width - (box.x + box.width), `${label} right`).toBeGreaterThanOrEqual(3);
+    expect(box.y - picture.y, `${label} top`).toBeGreaterThanOrEqual(3);
+  }
   await expectNoSeriousViolations(page, 'chart, phone, dark');
   await page.screenshot({ path: `${SCREENS}/chart-phone-dark.png`, fullPage: true });
   await wheel.screenshot({ path: `${SCREENS}/wheel-phone-dark.png` });
@@ -152,6 +172,9 @@ test('a clock-change time is asked about; editing to an unknown time and deletin
   await expect(page.getByText(/birth time is unknown/).first()).toBeVisible();
   await expect(page.getByTestId('houses-table')).toHaveCount(0);
   await expect(page.getByText('Time unknown')).toBeVisible();
+  // The Moon moves 12 to 15° a day: without a time its position is marked approximate.
+  await expect(page.getByTestId('key-facts')).toContainText(/Moon.*\(± up to \d+°\)/);
+  await expect(page.getByTestId('moon-range')).toContainText("The Moon's position is approximate");
   await page.getByTestId('chart-wheel').screenshot({ path: `${SCREENS}/wheel-unknown-time.png` });
 
   await page.getByRole('button', { name: 'Delete' }).click();
@@ -241,7 +264,8 @@ test('a birth before standard time: local mean time of the birthplace, a stated 
       name: /23:11:18 local mean time \(UTC\+00:21:18\), the clock time before the change/,
     })
     .click();
-  await expect(page.getByText('23:50 local mean time of Bergen (UTC+00:21:18)')).toBeVisible();
+  // Shown as the clock really read then, never as the 23:50 that did not exist.
+  await expect(page.getByText('23:11:18 local mean time of Bergen (UTC+00:21:18)')).toBeVisible();
   const chosen = await page.evaluate(() => JSON.parse(localStorage.getItem('birth-data-storage') ?? 'null'));
   expect(chosen.state.birthData).toMatchObject({
     utc: '1894-12-31T22:50:00.000Z',

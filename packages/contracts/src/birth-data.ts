@@ -168,6 +168,11 @@ export const BirthDataSchema = z.object({
   /** The birth instant in UT (ISO 8601) and the zone's offset then, in seconds east of Greenwich. */
   utc: z.string(),
   utcOffsetSeconds: z.number().int(),
+  /**
+   * The wall-clock time at the birth instant ("1990-03-25T03:30:00"): `date` and `time` as typed,
+   * except for a time the clocks skipped, which reads as the time it resolved to.
+   */
+  localTime: z.string(),
   /** The zone's abbreviation at the birth instant ("EST"); tz data gives some places a number ("-03"). */
   zoneAbbreviation: z.string(),
   /** The offset the person stated for the birth record's clock, or null when the zone's history applies. */

@@ -115,6 +115,7 @@ export const NatalChartSchema = z.object({
   timeKnown: z.boolean(),
   moment: z.object({
     utc: z.string(),
+    /** The wall-clock time at the birth ("1990-03-25T03:30:00"; a skipped time reads as the one it became). */
     localTime: z.string(),
     timeZone: z.string(),
     utcOffsetSeconds: z.number().int(),

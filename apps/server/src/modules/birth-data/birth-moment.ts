@@ -3,6 +3,7 @@
 // change away from LMT, the zone's history from then on). A time the clocks skipped or repeated,
 // at a summer-time change or at the change from local mean time, is refused with both readings
 // unless the person has chosen one (or does not know the time).
+import { epochSecondsToCivil, formatCivil } from '@app/astro/time/civil';
 import { birthplaceOffsetAt, resolveBirthplaceTime } from '@app/astro/time/local-mean-time';
 import { formatUtcOffset } from '@app/astro/time/utc-offset';
 import type { LocalTimeChoice } from '@app/astro/time/zones';
@@ -108,4 +109,12 @@ export function storedClock(
     abbreviation: clock.abbreviation,
     timeBasis: meanTime ? `local mean time of ${row.city} (${formatUtcOffset(clock.offset)})` : null,
   };
+}
+
+/**
+ * What the clock showed at the stored instant ("1990-03-25T03:30:00"): the time as typed, except
+ * for a time the clocks skipped, which reads as the wall time it resolved to.
+ */
+export function storedWallTime(row: Pick<BirthDataRow, 'utc' | 'utc_offset_seconds'>): string {
+  return formatCivil(epochSecondsToCivil(Date.parse(row.utc) / 1000 + Number(row.utc_offset_seconds)));
 }

@@ -5,7 +5,7 @@ import { base, expectError, useBirthDataApp } from './testing/birth-data-app.ts'
 // the choice made is saved and kept.
 
 const birth = useBirthDataApp();
-const { save, update, get, remove, paidUser, withPlace } = birth;
+const { save, update, get, remove, chart, paidUser, withPlace } = birth;
 
 describe('places and times that need a choice', () => {
   let token: string;
@@ -144,6 +144,36 @@ describe('places and times that need a choice', () => {
     });
     const saved = await save(token, { ...skipped, resolution: 'later' });
     expect(saved.json().birthData).toMatchObject({ utc: '2021-03-14T07:30:00.000Z', resolution: 'later' });
+    await remove(token);
+  });
+
+  it('answers the wall time a skipped time resolved to, in the record and in the chart', async () => {
+    // Oslo, 25 March 1990: the clocks went from 02:00 CET to 03:00 CEST, so 02:30 never happened.
+    const skipped = { ...base, city: 'Oslo', country: 'Norway', date: '1990-03-25', time: '02:30' };
+    const body = expectError(await save(token, skipped), 422, 'TIME_SKIPPED');
+    const details = body.details as { choices: { resolution: string; localTime: string }[] };
+    const cest = details.choices.find((choice) => choice.localTime === '1990-03-25T03:30:00');
+    expect(cest?.resolution).toBe('later');
+    const saved = await save(token, { ...skipped, resolution: 'later' });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const expected = {
+      // What was typed stays, so an edit that keeps it keeps the choice too.
+      time: '02:30',
+      utc: '1990-03-25T01:30:00.000Z',
+      utcOffsetSeconds: 7200,
+      zoneAbbreviation: 'CEST',
+      localTime: '1990-03-25T03:30:00',
+    };
+    expect(saved.json().birthData).toMatchObject(expected);
+    expect((await get(token)).json().birthData).toMatchObject(expected);
+    expect((await chart(token)).json().chart.moment).toMatchObject({
+      utc: '1990-03-25T01:30:00.000Z',
+      localTime: '1990-03-25T03:30:00',
+      zoneAbbreviation: 'CEST',
+    });
+    // An ordinary time reads as typed.
+    const ordinary = await update(token, { ...skipped, time: '14:30' });
+    expect(ordinary.json().birthData).toMatchObject({ time: '14:30', localTime: '1990-03-25T14:30:00' });
     await remove(token);
   });
 });

@@ -16,7 +16,7 @@ import type { Place } from '@app/contracts/places.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { PlacesService } from '../places/plugin.ts';
-import { CLOCK_MESSAGES, resolveBirthMoment, storedClock } from './birth-moment.ts';
+import { CLOCK_MESSAGES, resolveBirthMoment, storedClock, storedWallTime } from './birth-moment.ts';
 import type { BirthDataRepository, BirthDataRow } from './repository.ts';
 
 export const MESSAGES = {
@@ -292,6 +292,7 @@ export function toBirthData(row: BirthDataRow): BirthData {
     timeZone: row.time_zone,
     utc: row.utc,
     utcOffsetSeconds: row.utc_offset_seconds,
+    localTime: storedWallTime(row),
     zoneAbbreviation: clock.abbreviation,
     statedUtcOffsetSeconds:
       row.stated_utc_offset_seconds === null ? null : Number(row.stated_utc_offset_seconds),
@@ -324,7 +325,7 @@ function buildChart(row: BirthDataRow, requested: HouseSystemCode, zodiac: Zodia
     timeKnown,
     moment: {
       utc: row.utc,
-      localTime: `${row.birth_date}T${row.birth_time}`,
+      localTime: storedWallTime(row),
       timeZone: row.time_zone,
       utcOffsetSeconds: Number(row.utc_offset_seconds),
       zoneAbbreviation: clock.abbreviation,

@@ -153,6 +153,38 @@ describe('ChartWheel', () => {
   it('without another sky the wheel is the natal chart alone', () => {
     const { container } = render(<ChartWheel chart={chart(true)} />);
     expect(container.querySelector('[data-testid="sky-ring"]')).toBeNull();
-    expect(container.querySelector('svg')?.getAttribute('viewBox')).toBe('-16 -16 432 432');
+    expect(container.querySelector('svg')?.getAttribute('viewBox')).toBe('-23 -23 446 446');
+  });
+
+  it('keeps the AC and MC labels inside the picture with a margin, wherever the angles fall', () => {
+    // A bold 12-unit capital is at most about 9 units wide and 12 high.
+    const [halfWidth, halfHeight, margin] = [9, 6, 6];
+    for (const ascendant of [0, 15, 100, 200, 300]) {
+      for (const offset of [60, 90, 120]) {
+        const angles = {
+          ascendant: at(ascendant),
+          midheaven: at((ascendant + 360 - offset) % 360),
+          descendant: at((ascendant + 180) % 360),
+          imumCoeli: at((ascendant + 180 - offset + 360) % 360),
+          vertex: at(ascendant),
+        };
+        const { container, unmount } = render(<ChartWheel chart={{ ...chart(true), angles }} />);
+        const [minX, minY, width, height] = container
+          .querySelector('svg')!
+          .getAttribute('viewBox')!
+          .split(' ')
+          .map(Number) as [number, number, number, number];
+        for (const label of ['AC', 'MC']) {
+          const text = screen.getByText(label);
+          const x = Number(text.getAttribute('x'));
+          const y = Number(text.getAttribute('y'));
+          expect(x - halfWidth, `${label} at ${ascendant}`).toBeGreaterThanOrEqual(minX + margin);
+          expect(x + halfWidth, `${label} at ${ascendant}`).toBeLessThanOrEqual(minX + width - margin);
+          expect(y - halfHeight, `${label} at ${ascendant}`).toBeGreaterThanOrEqual(minY + margin);
+          expect(y + halfHeight, `${label} at ${ascendant}`).toBeLessThanOrEqual(minY + height - margin);
+        }
+        unmount();
+      }
+    }
   });
 });

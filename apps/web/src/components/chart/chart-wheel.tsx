@@ -35,6 +35,16 @@ const R_ASPECT = 86;
 /** The outer ring of a bi-wheel (another moment's sky around the natal chart). */
 const R_SKY_GLYPH = R_OUTER + 24;
 const R_SKY_OUTER = R_OUTER + 42;
+/** The AC and MC labels stand just outside the wheel, on their axis. */
+const R_ANGLE_LABEL = R_OUTER + 10;
+/**
+ * Half the picture's side: the angle labels' centre, the half-width of two bold 12-unit capitals
+ * (about 9) and a margin of 8, so "AC" never touches the picture's edge, wherever the axis points.
+ */
+const HALF_VIEW = R_ANGLE_LABEL + 9 + 8;
+/** A bi-wheel's outer ring reaches further. */
+const HALF_VIEW_SKY = R_SKY_OUTER + 10;
+const viewBox = (half: number) => `${C - half} ${C - half} ${2 * half} ${2 * half}`;
 /** Smallest angle between two body glyphs on the wheel, degrees. */
 export const WHEEL_LABEL_GAP = 10;
 
@@ -127,7 +137,7 @@ export function ChartWheel({
 
   return (
     <svg
-      viewBox={sky ? '-48 -48 496 496' : '-16 -16 432 432'}
+      viewBox={viewBox(sky ? HALF_VIEW_SKY : HALF_VIEW)}
       role="img"
       aria-labelledby={titleId}
       className="mx-auto block h-auto w-full max-w-[34rem] select-none text-fg"
@@ -228,7 +238,7 @@ export function ChartWheel({
           ).map(([label, longitude]) => {
             const [x1, y1] = at(longitude, R_ZODIAC);
             const [x2, y2] = at(longitude, R_OUTER + 3);
-            const [lx, ly] = at(longitude, R_OUTER + 10);
+            const [lx, ly] = at(longitude, R_ANGLE_LABEL);
             return (
               <g key={label}>
                 <line

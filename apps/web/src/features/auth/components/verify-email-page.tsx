@@ -1,5 +1,6 @@
 import { LinkTokenSchema } from '@app/contracts/auth.ts';
 import { useQuery } from '@tanstack/react-query';
+import { isAxiosError } from 'axios';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
@@ -15,6 +16,19 @@ import { forgetNotVerifiedReminder } from '../verification-reminder.ts';
 const INVALID_LINK =
   'This verification link is invalid or incomplete. Please use the latest link we emailed you.';
 
+/**
+ * Whether a refused link is one the signed-in person no longer needs: the server refuses a used
+ * link like an unknown one (400 INVALID_TOKEN), so ask whose email is verified. The stored profile
+ * may be older than a verification on another device: it is fetched again first.
+ */
+async function alreadyVerified(error: unknown): Promise<boolean> {
+  const refused = isAxiosError(error) && error.response?.status === 400;
+  const code = refused ? (error.response?.data as { code?: unknown } | undefined)?.code : undefined;
+  if (code !== 'INVALID_TOKEN' || !useAuth.getState().token) return false;
+  if (!useAuth.getState().user?.emailVerified) await useAuth.getState().refreshUser();
+  return useAuth.getState().user?.emailVerified === true;
+}
+
 export default function VerifyEmailPage() {
   const { token = '' } = useParams();
   const verifyEmail = useAuth((state) => state.verifyEmail);
@@ -24,9 +38,14 @@ export default function VerifyEmailPage() {
   // A verification secret works once: the query runs exactly once per token and is never retried.
   const verification = useQuery({
     queryKey: queryKeys.auth.verifyEmail(token),
-    queryFn: async () => {
-      await verifyEmail(token);
-      return true;
+    queryFn: async (): Promise<'verified' | 'already-verified'> => {
+      try {
+        await verifyEmail(token);
+        return 'verified';
+      } catch (error) {
+        if (await alreadyVerified(error)) return 'already-verified';
+        throw error;
+      }
     },
     enabled: wellFormed,
     retry: false,
@@ -37,6 +56,7 @@ export default function VerifyEmailPage() {
   });
 
   const verified = wellFormed && verification.isSuccess;
+  const outcome = verified ? verification.data : undefined;
   useEffect(() => {
     if (verified) forgetNotVerifiedReminder();
   }, [verified]);
@@ -47,6 +67,22 @@ export default function VerifyEmailPage() {
         <Card className="flex items-center gap-3" role="status">
           <Spinner className="size-5" />
           <p>Checking your link...</p>
+        </Card>
+      </Page>
+    );
+  }
+
+  if (outcome === 'already-verified') {
+    return (
+      <Page title="Your email is already verified">
+        <Card className="flex flex-col items-start gap-4">
+          <CircleCheck aria-hidden="true" className="size-10 text-success" />
+          <p role="status">
+            This link was used before, and your email address is verified: there is nothing more to do.
+          </p>
+          <Link to="/" className={buttonClasses('primary')}>
+            Continue
+          </Link>
         </Card>
       </Page>
     );

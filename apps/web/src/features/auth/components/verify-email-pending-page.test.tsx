@@ -46,4 +46,18 @@ describe('verify email pending page', () => {
     expect(titles()).toEqual([]);
     expect(screen.getByRole('link', { name: 'Continue' }).getAttribute('href')).toBe('/subscription');
   });
+
+  it('lets a long address wrap only before its @ and dots, never inside a word', () => {
+    const email = 'augusta.ada.king-noel@analytical-engine.example.org';
+    useAuth.setState({ user: { ...unverified, email } });
+    show();
+    const address = screen.getByTestId('pending-email');
+    expect(address.textContent).toBe(email);
+    expect(address.innerHTML).toBe(
+      'augusta<wbr>.ada<wbr>.king-noel<wbr>@analytical-engine<wbr>.example<wbr>.org',
+    );
+    // Breaking anywhere (break-all) is what cut words in two; a part wider than the line may still wrap.
+    expect(address.className).not.toMatch(/break-all/);
+    expect(address.className).toContain('[overflow-wrap:anywhere]');
+  });
 });

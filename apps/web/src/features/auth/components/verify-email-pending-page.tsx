@@ -1,5 +1,5 @@
 import { CircleCheck, MailCheck, RefreshCw } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
@@ -14,6 +14,21 @@ import { forgetNotVerifiedReminder, remindNotVerified } from '../verification-re
 
 export const RESEND_COOLDOWN_SECONDS = 60;
 export const RESEND_FAILED_MESSAGE = 'Failed to resend verification email';
+
+/**
+ * An email address that may wrap before its "@" and its dots, never inside a word (the parent's
+ * overflow-wrap breaks a part only when it is wider than the whole line).
+ */
+function BreakableEmail({ email }: { email: string }) {
+  const parts = email.split(/(?=[@.])/);
+  return parts.map((part, index) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string, never reordered
+    <Fragment key={index}>
+      {index > 0 ? <wbr /> : null}
+      {part}
+    </Fragment>
+  ));
+}
 
 export default function VerifyEmailPendingPage() {
   const user = useAuth((state) => state.user);
@@ -82,8 +97,11 @@ export default function VerifyEmailPendingPage() {
       <Card className="flex flex-col gap-5">
         <MailCheck aria-hidden="true" className="size-10 text-gold" />
         <p>
-          We sent a verification link to <strong className="break-all">{user.email}</strong>. Open it on this
-          or any device to verify your account. The link is valid for 24 hours.
+          We sent a verification link to{' '}
+          <strong className="[overflow-wrap:anywhere]" data-testid="pending-email">
+            <BreakableEmail email={user.email} />
+          </strong>
+          . Open it on this or any device to verify your account. The link is valid for 24 hours.
         </p>
         {error ? <Alert tone="error">{error}</Alert> : null}
         <div className="flex flex-col gap-3 sm:flex-row">

@@ -9,10 +9,11 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { getErrorMessage } from '../../../lib/error-messages.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { useSignedInPerson } from '../../../lib/signed-in-person.ts';
 import { toast } from '../../../lib/toast-store.ts';
 import { deleteBirthData } from '../api/delete-birth-data.ts';
 import type { BirthData } from '../api/get-birth-data.ts';
-import { describeBirthTime } from '../lib/form-logic.ts';
+import { describeBirthDate, describeBirthTime } from '../lib/form-logic.ts';
 import { isBirthDataComplete, useBirthData } from '../stores/birth-data-store.ts';
 import { BirthForm } from './birth-form.tsx';
 import { NatalChartView } from './natal-chart-view.tsx';
@@ -21,6 +22,7 @@ import { NatalChartView } from './natal-chart-view.tsx';
 export default function BirthFormPage() {
   const birthData = useBirthData((state) => state.birthData);
   const setBirthData = useBirthData((state) => state.setBirthData);
+  const accountName = useSignedInPerson((state) => state.person?.name);
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const complete = isBirthDataComplete(birthData);
@@ -34,6 +36,7 @@ export default function BirthFormPage() {
         <Card>
           <BirthForm
             saved={complete ? birthData : null}
+            suggestedName={accountName}
             onCancel={editing ? () => setEditing(false) : undefined}
             onSaved={(saved) => {
               setBirthData(saved);
@@ -115,7 +118,7 @@ function BirthSummary({ birthData, onEdit }: { birthData: BirthData; onEdit: () 
         <div className="flex items-center gap-2">
           <CalendarDays aria-hidden="true" className="size-4 text-muted" />
           <dt className="sr-only">Date</dt>
-          <dd>{birthData.date}</dd>
+          <dd>{describeBirthDate(birthData)}</dd>
         </div>
         <div className="flex items-center gap-2">
           <Clock aria-hidden="true" className="size-4 text-muted" />

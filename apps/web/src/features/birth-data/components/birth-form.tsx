@@ -28,12 +28,14 @@ const FIELDS = ['name', 'date', 'time', 'city', 'country'] as const;
 
 interface BirthFormProps {
   saved: StoredBirthData | null;
+  /** The name a new chart starts with (the account's); the person may change it. */
+  suggestedName?: string | undefined;
   onSaved: (birthData: BirthData) => void;
   onCancel?: () => void;
 }
 
 /** Enter or change birth data. Refusals that need a choice (which place, which clock reading) become prompts. */
-export function BirthForm({ saved, onSaved, onCancel }: BirthFormProps) {
+export function BirthForm({ saved, suggestedName, onSaved, onCancel }: BirthFormProps) {
   const editing = Boolean(saved?.date);
   const [formError, setFormError] = useState<string | null>(null);
   const [problem, setProblem] = useState<BirthProblem | null>(null);
@@ -48,7 +50,7 @@ export function BirthForm({ saved, onSaved, onCancel }: BirthFormProps) {
     formState: { errors, isSubmitting },
   } = useForm<BirthFormValues>({
     resolver: zodResolver(BirthFormSchema),
-    defaultValues: initialValues(saved),
+    defaultValues: initialValues(saved, suggestedName),
   });
   const timeUnknown = watch('timeUnknown');
   // Open from the start when a stated offset is saved, so it is not overlooked when editing.

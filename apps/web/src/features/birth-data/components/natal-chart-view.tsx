@@ -1,44 +1,25 @@
 import {
   HOUSE_SYSTEM_CODES,
   HOUSE_SYSTEM_NAMES,
-  type HouseSystemCode,
   type NatalChart,
   ZODIAC_IDS,
   ZODIAC_NAMES,
-  type ZodiacId,
 } from '@app/contracts/chart.ts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useId, useState } from 'react';
-import {
-  ASPECT_LABELS,
-  BODY_GLYPHS,
-  BODY_LABELS,
-  degreeMinute,
-  describePosition,
-  GLYPH_FONT,
-  pointGlyph,
-  pointLabel,
-  SIGN_GLYPHS,
-  SIGN_LABELS,
-} from '../../../components/chart/chart-symbols.ts';
-import { ChartWheel, WHEEL_BODIES } from '../../../components/chart/chart-wheel.tsx';
+import { useId } from 'react';
+import { BODY_LABELS, degreeMinute, describePosition } from '../../../components/chart/chart-symbols.ts';
+import { ChartWheel, zodiacPosition } from '../../../components/chart/chart-wheel.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../../lib/error-messages.ts';
 import { natalChartQuery } from '../../../lib/get-natal-chart.ts';
-import { AspectIcon } from './aspect-icon.tsx';
-
-const TABLE = 'w-full border-collapse text-sm';
-const CAPTION = 'mb-2 text-left text-base font-semibold text-fg';
-const TH =
-  'border-b border-line px-2 py-1.5 text-left text-xs font-medium uppercase tracking-wide text-muted';
-const TD = 'whitespace-nowrap border-b border-line/60 px-2 py-1.5 align-middle';
+import { useChartSettings } from '../hooks/use-chart-settings.ts';
+import { type MoonRange, moonRange } from '../lib/moon-range.ts';
+import { AspectGrid, BodiesTable, capitalise, HousesTable } from './chart-tables.tsx';
 
 /** "23°43′". */
 const ayanamsaText = (degrees: number) =>
   degreeMinute({ degree: Math.floor(degrees), minute: Math.floor((degrees % 1) * 60) });
-
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** One labelled chart setting: a native select, so keyboards and screen readers know it. */
 function SettingSelect<T extends string>(props: {
@@ -72,16 +53,18 @@ function SettingSelect<T extends string>(props: {
   );
 }
 
-/** The natal chart: zodiac and house-system choice, the wheel, and the same facts as tables. */
+/**
+ * The natal chart: zodiac and house-system choice (remembered for the person on this device), the
+ * wheel, and the same facts as tables.
+ */
 export function NatalChartView() {
-  const [houseSystem, setHouseSystem] = useState<HouseSystemCode>('P');
-  const [zodiac, setZodiac] = useState<ZodiacId>('tropical');
+  const [{ houseSystem, zodiac }, changeSettings] = useChartSettings();
   const headingId = useId();
   const query = useQuery({ ...natalChartQuery(houseSystem, zodiac), placeholderData: keepPreviousData });
   const chart = query.data;
 
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-6">
+    <section aria-labelledby={headingId} className="flex min-w-0 flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h2 id={headingId} className="text-2xl font-semibold">
           Your natal chart
@@ -92,14 +75,14 @@ export function NatalChartView() {
             value={zodiac}
             options={ZODIAC_IDS}
             names={ZODIAC_NAMES}
-            onChange={setZodiac}
+            onChange={(value) => changeSettings({ zodiac: value })}
           />
           <SettingSelect
             label="House system"
             value={houseSystem}
             options={HOUSE_SYSTEM_CODES}
             names={HOUSE_SYSTEM_NAMES}
-            onChange={setHouseSystem}
+            onChange={(value) => changeSettings({ houseSystem: value })}
             disabled={!chart?.timeKnown && chart !== undefined}
           />
           {query.isFetching ? <Spinner /> : null}
@@ -118,6 +101,7 @@ export function NatalChartView() {
 }
 
 function ChartDetails({ chart }: { chart: NatalChart }) {
+  const moon = moonRange(chart);
   return (
     <>
       {chart.notes.map((note) => (
@@ -136,8 +120,9 @@ function ChartDetails({ chart }: { chart: NatalChart }) {
           ? `House cusps in the ${HOUSE_SYSTEM_NAMES[chart.houseSystem.used]} system.`
           : 'No houses: the birth time is unknown.'}
       </p>
-      <KeyFacts chart={chart} />
-      <BodiesTable chart={chart} />
+      <KeyFacts chart={chart} moon={moon} />
+      {moon ? <MoonNote moon={moon} /> : null}
+      <BodiesTable chart={chart} moon={moon} />
       <div className="grid grid-cols-1 gap-8 md:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)]">
         {chart.cusps ? <HousesTable chart={chart} /> : null}
         <AspectGrid chart={chart} />
@@ -146,12 +131,28 @@ function ChartDetails({ chart }: { chart: NatalChart }) {
   );
 }
 
-function KeyFacts({ chart }: { chart: NatalChart }) {
+/** Why the Moon is approximate without a birth time, and where it may have been. */
+function MoonNote({ moon }: { moon: MoonRange }) {
+  const from = zodiacPosition(moon.from);
+  const to = zodiacPosition(moon.to);
+  return (
+    <p className="text-sm text-muted" data-testid="moon-range">
+      The Moon's position is approximate (± up to {moon.degrees}°): without a birth time the chart is drawn
+      for noon, and that day the Moon moved about {Math.round(moon.perDay)}°. At your birth it stood between{' '}
+      {describePosition(from)} and {describePosition(to)}
+      {from.sign === to.sign ? '.' : ', so its sign is not certain.'}
+    </p>
+  );
+}
+
+function KeyFacts({ chart, moon }: { chart: NatalChart; moon: MoonRange | null }) {
   const sun = chart.bodies.find((body) => body.id === 'sun');
-  const moon = chart.bodies.find((body) => body.id === 'moon');
+  const moonBody = chart.bodies.find((body) => body.id === 'moon');
   const facts: [string, string][] = [];
   if (sun) facts.push(['Sun', describePosition(sun)]);
-  if (moon) facts.push(['Moon', describePosition(moon)]);
+  if (moonBody) {
+    facts.push(['Moon', `${describePosition(moonBody)}${moon ? ` (± up to ${moon.degrees}°)` : ''}`]);
+  }
   if (chart.angles) {
     facts.push(['Ascendant', describePosition(chart.angles.ascendant)]);
     facts.push(['Midheaven', describePosition(chart.angles.midheaven)]);
@@ -168,7 +169,10 @@ function KeyFacts({ chart }: { chart: NatalChart }) {
   facts.push(['Elements', `Fire ${e.fire}, Earth ${e.earth}, Air ${e.air}, Water ${e.water}`]);
   facts.push(['Modalities', `Cardinal ${m.cardinal}, Fixed ${m.fixed}, Mutable ${m.mutable}`]);
   return (
-    <dl className="grid gap-x-6 gap-y-2 rounded-2xl border border-line bg-surface p-4 text-sm sm:grid-cols-2">
+    <dl
+      className="grid gap-x-6 gap-y-2 rounded-2xl border border-line bg-surface p-4 text-sm sm:grid-cols-2"
+      data-testid="key-facts"
+    >
       {facts.map(([term, value]) => (
         <div key={term} className="flex justify-between gap-3 sm:block">
           <dt className="text-muted">{term}</dt>
@@ -176,190 +180,5 @@ function KeyFacts({ chart }: { chart: NatalChart }) {
         </div>
       ))}
     </dl>
-  );
-}
-
-/** A table that may scroll sideways on a phone; focusable so keyboards can scroll it too. */
-function ScrollArea({ label, children }: { label: string; children: ReactNode }) {
-  // A scrollable region must be reachable by keyboard (WCAG 2.1.1), hence the tab stop.
-  return (
-    <section
-      aria-label={label}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable region, see above
-      tabIndex={0}
-      className="relative min-w-0 overflow-x-auto rounded-lg focus-visible:outline-2 focus-visible:outline-ring"
-    >
-      {children}
-    </section>
-  );
-}
-
-function Glyph({ children }: { children: string }) {
-  return (
-    <span aria-hidden="true" className="inline-block w-5 text-center" style={{ fontFamily: GLYPH_FONT }}>
-      {children}
-    </span>
-  );
-}
-
-function BodiesTable({ chart }: { chart: NatalChart }) {
-  return (
-    <ScrollArea label="Planets and points">
-      <table className={TABLE}>
-        <caption className={CAPTION}>Planets and points</caption>
-        <thead>
-          <tr>
-            <th scope="col" className={TH}>
-              Body
-            </th>
-            <th scope="col" className={TH}>
-              Position
-            </th>
-            {chart.timeKnown ? (
-              <th scope="col" className={TH}>
-                House
-              </th>
-            ) : null}
-            <th scope="col" className={TH}>
-              <abbr title="Retrograde" className="no-underline">
-                Rx
-              </abbr>
-            </th>
-            <th scope="col" className={TH}>
-              Dignity
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {chart.bodies.map((body) => (
-            <tr key={body.id}>
-              <th scope="row" className={`${TD} text-left font-medium`}>
-                <Glyph>{BODY_GLYPHS[body.id]}</Glyph> {BODY_LABELS[body.id]}
-              </th>
-              <td className={`${TD} tabular-nums`}>
-                {degreeMinute(body)} <Glyph>{SIGN_GLYPHS[body.sign]}</Glyph>{' '}
-                <span className="sr-only sm:not-sr-only">{SIGN_LABELS[body.sign]}</span>
-              </td>
-              {chart.timeKnown ? <td className={`${TD} tabular-nums`}>{body.house}</td> : null}
-              <td className={TD}>
-                {body.retrograde ? (
-                  <>
-                    <span aria-hidden="true">℞</span>
-                    <span className="sr-only">Retrograde</span>
-                  </>
-                ) : (
-                  <>
-                    <span aria-hidden="true">–</span>
-                    <span className="sr-only">Direct</span>
-                  </>
-                )}
-              </td>
-              <td className={TD}>{body.dignities.map(capitalise).join(', ') || '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollArea>
-  );
-}
-
-function HousesTable({ chart }: { chart: NatalChart }) {
-  if (!chart.cusps) return null;
-  return (
-    <ScrollArea label="Houses">
-      <table className={TABLE} data-testid="houses-table">
-        <caption className={CAPTION}>Houses ({HOUSE_SYSTEM_NAMES[chart.houseSystem.used]})</caption>
-        <thead>
-          <tr>
-            <th scope="col" className={TH}>
-              House
-            </th>
-            <th scope="col" className={TH}>
-              Sign
-            </th>
-            <th scope="col" className={TH}>
-              Cusp
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {chart.cusps.map((cusp) => (
-            <tr key={cusp.house}>
-              <th scope="row" className={`${TD} text-left font-medium tabular-nums`}>
-                {cusp.house}
-              </th>
-              <td className={TD}>
-                <Glyph>{SIGN_GLYPHS[cusp.sign]}</Glyph> {SIGN_LABELS[cusp.sign]}
-              </td>
-              <td className={`${TD} tabular-nums`}>{degreeMinute(cusp)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollArea>
-  );
-}
-
-function AspectGrid({ chart }: { chart: NatalChart }) {
-  const points: string[] = [...WHEEL_BODIES, ...(chart.angles ? ['ascendant', 'midheaven'] : [])];
-  const byPair = new Map(chart.aspects.map((aspect) => [`${aspect.a}|${aspect.b}`, aspect]));
-  const find = (a: string, b: string) => byPair.get(`${a}|${b}`) ?? byPair.get(`${b}|${a}`);
-  return (
-    <ScrollArea label="Aspects">
-      <table className="border-collapse text-sm" data-testid="aspect-grid">
-        <caption className={CAPTION}>Aspects</caption>
-        <thead>
-          <tr>
-            <td className="p-0" />
-            {points.slice(0, -1).map((id) => (
-              <th
-                key={id}
-                scope="col"
-                className="size-8 border border-line/60 p-0 text-center font-normal text-muted"
-              >
-                <abbr title={pointLabel(id)} className="no-underline" style={{ fontFamily: GLYPH_FONT }}>
-                  {pointGlyph(id)}
-                </abbr>
-                <span className="sr-only">{pointLabel(id)}</span>
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {points.slice(1).map((row, rowIndex) => (
-            <tr key={row}>
-              <th scope="row" className="size-8 border border-line/60 p-0 text-center font-normal text-muted">
-                <abbr title={pointLabel(row)} className="no-underline" style={{ fontFamily: GLYPH_FONT }}>
-                  {pointGlyph(row)}
-                </abbr>
-                <span className="sr-only">{pointLabel(row)}</span>
-              </th>
-              {points.slice(0, -1).map((column, columnIndex) => {
-                if (columnIndex > rowIndex) return <td key={column} className="size-8 p-0" />;
-                const aspect = find(row, column);
-                const text = aspect
-                  ? `${pointLabel(row)} ${ASPECT_LABELS[aspect.kind].toLowerCase()} ${pointLabel(column)}, orb ${degreeMinute(
-                      {
-                        degree: Math.floor(Math.abs(aspect.deviation)),
-                        minute: Math.floor((Math.abs(aspect.deviation) % 1) * 60),
-                      },
-                    )}, ${aspect.motion}`
-                  : undefined;
-                return (
-                  <td key={column} className="size-8 border border-line/60 p-0 text-center" title={text}>
-                    {aspect ? (
-                      <>
-                        <AspectIcon kind={aspect.kind} />
-                        <span className="sr-only">{text}</span>
-                      </>
-                    ) : null}
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollArea>
   );
 }

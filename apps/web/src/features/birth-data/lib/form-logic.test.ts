@@ -2,6 +2,7 @@ import { AxiosError, AxiosHeaders } from 'axios';
 import { describe, expect, it } from 'vitest';
 import {
   BirthFormSchema,
+  describeBirthDate,
   describeBirthTime,
   describeTimeChoice,
   EMPTY_FORM,
@@ -200,6 +201,26 @@ describe('describeBirthTime', () => {
         statedUtcOffsetSeconds: 3600,
       }),
     ).toBe('12:00 at the stated offset UTC+01:00');
+  });
+
+  it('shows a time the clocks skipped as the time it resolved to, not as typed', () => {
+    // Oslo, 25 March 1990: 02:30 never happened; read as CEST it is 01:30 UT, which the clock showed as 03:30.
+    const oslo = {
+      date: '1990-03-25',
+      time: '02:30',
+      localTime: '1990-03-25T03:30:00',
+      utc: '1990-03-25T01:30:00.000Z',
+      utcOffsetSeconds: 7200,
+      zoneAbbreviation: 'CEST',
+      statedUtcOffsetSeconds: null,
+    };
+    expect(describeBirthTime(oslo)).toBe('03:30 CEST (UTC+02:00)');
+    expect(describeBirthDate(oslo)).toBe('1990-03-25');
+    // A whole skipped day (Apia, 30 December 2011) moves the date as well.
+    expect(describeBirthDate({ date: '2011-12-30', localTime: '2011-12-31T10:00:00' })).toBe('2011-12-31');
+    // A copy saved before the server sent the wall time shows what was typed.
+    expect(describeBirthTime({ time: '14:30' })).toBe('14:30');
+    expect(describeBirthDate({ date: '1990-04-21' })).toBe('1990-04-21');
   });
 });
 

@@ -147,18 +147,35 @@ export function formatOffset(seconds: number): string {
 }
 
 /**
+ * A wall-clock reading ("1990-03-25T03:30:00") as its date and time: "03:30", or "23:11:17" when
+ * there are seconds (readings at the change from local mean time fall on odd seconds).
+ */
+export function wallClock(localTime: string): { date: string; time: string } {
+  const seconds = localTime.slice(17, 19);
+  return { date: localTime.slice(0, 10), time: localTime.slice(11, seconds && seconds !== '00' ? 19 : 16) };
+}
+
+/** The birth date as its clock showed it (a skipped time at midnight can move it); else as typed. */
+export function describeBirthDate(birth: { date?: string | null; localTime?: string | undefined }): string {
+  return birth.localTime ? wallClock(birth.localTime).date : (birth.date ?? '');
+}
+
+/**
  * The saved birth time with the clock it was read on: "14:30 CEST (UTC+02:00)"; before the zone's
  * standard time "12:00 local mean time of Bergen (UTC+00:21:18)" (the birthplace's own meridian);
- * "12:00 at the stated offset UTC+01:00" when the person gave the clock.
+ * "12:00 at the stated offset UTC+01:00" when the person gave the clock. A time the clocks skipped
+ * shows as the time it resolved to ("02:30" chosen as CEST is "03:30 CEST"), never as typed.
  */
 export function describeBirthTime(birth: {
   time?: string | null | undefined;
+  /** The wall time the server resolved; records kept from before it was sent have only `time`. */
+  localTime?: string | undefined;
   city?: string | null | undefined;
   utcOffsetSeconds?: number | undefined;
   zoneAbbreviation?: string | undefined;
   statedUtcOffsetSeconds?: number | null | undefined;
 }): string {
-  const time = birth.time ?? '';
+  const time = birth.localTime ? wallClock(birth.localTime).time : (birth.time ?? '');
   if (typeof birth.statedUtcOffsetSeconds === 'number')
     return `${time} at the stated offset ${formatOffset(birth.statedUtcOffsetSeconds)}`;
   // Records kept from before the server named the clock show the time alone.
@@ -172,11 +189,8 @@ export function describeBirthTime(birth: {
 
 /** A reading of a clock-change time as a person would say it: "01:30 EDT (UTC−04:00), the first time". */
 export function describeTimeChoice(choice: TimeChoice, kind: 'ambiguous' | 'skipped'): string {
-  // Readings at the change from local mean time fall on odd seconds ("23:11:17").
-  const seconds = choice.localTime.slice(17, 19);
-  const wall = choice.localTime.slice(11, seconds && seconds !== '00' ? 19 : 16);
   const clock = choice.abbreviation === 'LMT' ? 'local mean time' : choice.abbreviation;
-  const reading = `${wall} ${clock} (${formatOffset(choice.utcOffsetSeconds)})`;
+  const reading = `${wallClock(choice.localTime).time} ${clock} (${formatOffset(choice.utcOffsetSeconds)})`;
   if (kind === 'ambiguous') {
     return choice.resolution === 'earlier'
       ? `${reading}, the first time, before the clocks went back`

@@ -62,6 +62,12 @@ export const STORED_ITEMS: Record<keyof typeof STORAGE_KEYS, StoredItem> = {
     why: 'To leave you in peace: the card stays hidden for a week after that.',
     until: 'Kept until you clear this site’s data; it no longer matters after a week.',
   },
+  chartSettings: {
+    holds:
+      'The zodiac and house system you last chose for your birth chart, stored as `chart-settings:` followed by your account’s id (a random code), one for each account that chose them on this device.',
+    why: 'To show your chart the way you chose it the next time you open it.',
+    until: 'Kept until you clear this site’s data in your browser; choosing again replaces it.',
+  },
 };
 
 const OFFLINE_CACHE: StoredItem = {
