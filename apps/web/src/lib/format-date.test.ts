@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { formatCalendarDate } from './format-date.ts';
+import { formatCalendarDate, formatClockTime, formatDateTime, formatDay } from './format-date.ts';
 
 test('formats an ISO calendar date as day, month name and year', () => {
   expect(formatCalendarDate('2026-11-22')).toBe('22 November 2026');
@@ -8,4 +8,13 @@ test('formats an ISO calendar date as day, month name and year', () => {
 
 test('refuses text that is not a date', () => {
   expect(() => formatCalendarDate('22/11/2026')).toThrow(RangeError);
+});
+
+test('instants read one way everywhere: day, month in words, year; 24-hour times', () => {
+  const at = '2031-05-08T12:05:00.000Z';
+  expect(formatDay(at, 'Europe/Oslo')).toBe('8 May 2031');
+  expect(formatDateTime(at, 'Europe/Oslo')).toBe('8 May 2031 at 14:05');
+  expect(formatClockTime(at, 'Asia/Tokyo')).toBe('21:05');
+  // Just past midnight in Tokyo is still the day before in UTC.
+  expect(formatDay('2031-05-08T15:30:00.000Z', 'Asia/Tokyo')).toBe('9 May 2031');
 });

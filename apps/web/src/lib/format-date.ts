@@ -1,3 +1,6 @@
+// One way to write dates across the app: day, month in words, year ("8 May 2031"), times on the
+// 24-hour clock ("14:05"), the same on every device whatever its locale.
+
 const CALENDAR_DATE = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
   month: 'long',
@@ -10,4 +13,36 @@ export function formatCalendarDate(isoDate: string): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) throw new RangeError(`Not a calendar date: ${isoDate}`);
   return CALENDAR_DATE.format(date);
+}
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+function format(kind: 'day' | 'dateTime' | 'time', zone: string | undefined): Intl.DateTimeFormat {
+  const key = `${kind}|${zone ?? ''}`;
+  let formatter = formats.get(key);
+  if (!formatter) {
+    const day = { day: 'numeric', month: 'long', year: 'numeric' } as const;
+    const time = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const;
+    formatter = new Intl.DateTimeFormat('en-GB', {
+      ...(kind !== 'time' && day),
+      ...(kind !== 'day' && time),
+      ...(zone && { timeZone: zone }),
+    });
+    formats.set(key, formatter);
+  }
+  return formatter;
+}
+
+/** An instant's date, `8 May 2031`, in the reader's zone (or `zone`). */
+export function formatDay(iso: string, zone?: string): string {
+  return format('day', zone).format(new Date(iso));
+}
+
+/** An instant's date and time, `8 May 2031, 14:05`, in the reader's zone (or `zone`). */
+export function formatDateTime(iso: string, zone?: string): string {
+  return format('dateTime', zone).format(new Date(iso));
+}
+
+/** An instant's time of day, `14:05`, in the reader's zone (or `zone`). */
+export function formatClockTime(iso: string, zone?: string): string {
+  return format('time', zone).format(new Date(iso));
 }

@@ -1,6 +1,2 @@
 /** A price in minor units, written for the currency and (without a locale) the reader's locale. */
 export { formatMinor as formatPrice } from '@app/contracts/money.ts';
-
-export function formatDay(iso: string, locale?: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(iso));
-}

@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../../lib/error-messages.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { toast } from '../../../lib/toast-store.ts';
 import { sessionsQuery } from '../api/auth-queries.ts';
 import { revokeOtherSessions } from '../api/revoke-other-sessions.ts';
@@ -19,11 +20,8 @@ const DEVICE_ICONS: Record<DeviceKind, typeof Laptop> = {
   unknown: MonitorSmartphone,
 };
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 function formatDate(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateFormat.format(date);
+  return Number.isNaN(Date.parse(value)) ? value : formatDateTime(value);
 }
 
 function SessionRow({ session }: { session: Session }) {
