@@ -16,6 +16,8 @@ export const STORAGE_KEYS = {
   affiliateClickSent: 'affiliate-click-sent',
   /** When "Later" was chosen on the install card (ISO date); the card stays hidden for a week. */
   installCardDismissedAt: 'install-card-dismissed-at',
+  /** The zodiac and house system last chosen on the chart page, per person: `chart-settings:<user id>`. */
+  chartSettings: 'chart-settings',
 } as const;
 
 export const TOAST_DEFAULT_DURATION_MS = 5000;

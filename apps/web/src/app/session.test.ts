@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useAuth } from '../features/auth/stores/auth-store.ts';
 import { subscriptionStatusQuery } from '../features/subscription/api/subscription-queries.ts';
 import { queryClient } from '../lib/query-client.ts';
+import { useSignedInPerson } from '../lib/signed-in-person.ts';
 import { installFakeServer, ok, refused } from '../testing/fake-server.ts';
 import { fakeSubscriptionStatus, fakeUser } from '../testing/fakes.ts';
 import { startSession } from './session.ts';
@@ -45,6 +46,17 @@ describe('the session and the subscription status', () => {
       subscriptionStatus: null,
       serverPaidAccess: false,
     });
+  });
+
+  it('tells the rest of the app who is signed in: id and name, none after logout', async () => {
+    stop = startSession();
+    expect(useSignedInPerson.getState().person).toBeNull();
+    await useAuth.getState().login({ email: person.email, password: 'a long passphrase' });
+    expect(useSignedInPerson.getState().person).toEqual({ id: person.id, name: person.name });
+    useAuth.getState().setUser({ ...person, name: 'Ada Lovelace' });
+    expect(useSignedInPerson.getState().person).toEqual({ id: person.id, name: 'Ada Lovelace' });
+    await useAuth.getState().logout();
+    expect(useSignedInPerson.getState().person).toBeNull();
   });
 
   it('with a stored token: the profile first, then the status and the birth data', async () => {

@@ -7,6 +7,7 @@ import { onAuthChangedElsewhere } from '../lib/auth-broadcast.ts';
 import { forgetAccountData } from '../lib/offline-account-data.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { registerSessionData } from '../lib/session-data.ts';
+import { setSignedInPerson } from '../lib/signed-in-person.ts';
 import { toast } from '../lib/toast-store.ts';
 import { hasPaidAccess } from './access.ts';
 import { startRealtimeSession } from './realtime-session.ts';
@@ -54,6 +55,8 @@ export function startSession(): () => void {
         forgetAccountData().catch(() => undefined);
       },
     }),
+    // The rest of the app learns who is signed in (their id and name) without the account code.
+    followSignedInPerson(),
     // Cached answers belong to one person: drop them whenever the signed-in person changes.
     useAuth.subscribe((state, previous) => {
       if (state.user?.id !== previous.user?.id) queryClient.clear();
@@ -86,4 +89,9 @@ export function startSession(): () => void {
     for (const stop of stops) stop();
     setUnauthorizedHandler(null);
   };
+}
+
+function followSignedInPerson(): () => void {
+  setSignedInPerson(useAuth.getState().user);
+  return useAuth.subscribe((state) => setSignedInPerson(state.user));
 }
