@@ -12,6 +12,7 @@ import { contactModule } from './modules/contact/plugin.ts';
 import { landscapeModule } from './modules/landscape/plugin.ts';
 import { partnersModule } from './modules/partners/plugin.ts';
 import { placesModule } from './modules/places/plugin.ts';
+import { samplesModule } from './modules/samples/plugin.ts';
 import { subscriptionModule } from './modules/subscription/plugin.ts';
 import { AuditLog } from './platform/audit/audit-log.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
@@ -50,6 +51,7 @@ export const MODULES = [
   birthDataModule,
   landscapeModule,
   chatModule,
+  samplesModule,
   contactModule,
   adminModule,
 ];

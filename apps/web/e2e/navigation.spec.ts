@@ -5,28 +5,53 @@ import { linkIn, waitForMail } from './support/mail.ts';
 import { enterBirthData, startMonthlyTrial } from './support/subscriber.ts';
 
 // A stranger's way around the app: sign up, verify, pay and enter birth data by clicking, then
-// reach every entry of the account menu and come back, at desktop and phone widths, with no
-// serious accessibility violation on any page on the way. Only the mailed link is typed in.
+// reach every place of the main navigation (in the header on a desktop, the bottom bar on a
+// phone) and of the account menu and come back, at desktop and phone widths, with no serious
+// accessibility violation on any page on the way. Only the mailed link is typed in.
 
-/** The account menu's entries and the heading each page opens with. */
-const MENU: Array<{ entry: string; heading: RegExp; path: RegExp }> = [
-  { entry: 'Cosmic landscape', heading: /^Cosmic landscape$/, path: /#\/cosmic-landscape$/ },
-  { entry: 'Chat', heading: /^Chat$/, path: /#\/chat$/ },
-  { entry: 'Birth chart', heading: /^Your birth chart$/, path: /#\/birth-form$/ },
-  { entry: 'Subscription', heading: /^Your subscription$/, path: /#\/subscription$/ },
-  { entry: 'Settings', heading: /^Settings$/, path: /#\/settings$/ },
+/** Every place, where it is reached from, and the heading each page opens with. */
+const PLACES: Array<{ entry: string; from: 'main' | 'menu'; heading: RegExp; path: RegExp }> = [
+  { entry: 'Today', from: 'main', heading: /^Cosmic landscape$/, path: /#\/cosmic-landscape$/ },
+  { entry: 'Chat', from: 'main', heading: /^Chat$/, path: /#\/chat$/ },
+  { entry: 'Chart', from: 'main', heading: /^Your birth chart$/, path: /#\/birth-form$/ },
+  { entry: 'Subscription', from: 'menu', heading: /^Your subscription$/, path: /#\/subscription$/ },
+  { entry: 'Settings', from: 'menu', heading: /^Settings$/, path: /#\/settings$/ },
 ];
 
-async function openMenuEntry(page: Page, entry: string) {
+/** The main navigation the width shows (the other one is hidden). */
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+async function open(page: Page, { entry, from }: (typeof PLACES)[number]) {
+  if (from === 'main') {
+    await mainNav(page).getByRole('link', { name: entry, exact: true }).click();
+    await expect(mainNav(page).getByRole('link', { name: entry, exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    return;
+  }
   await page.getByRole('button', { name: /^Account menu for / }).click();
   await page.getByRole('menuitem', { name: entry, exact: true }).click();
 }
 
-async function walkTheMenu(page: Page, width: number) {
+/** On a phone the main navigation is a bar along the bottom of the screen, and the page ends above it. */
+async function expectBottomBarClearOfThePage(page: Page, where: string) {
+  const bar = await mainNav(page).boundingBox();
+  const height = page.viewportSize()?.height ?? 0;
+  expect(bar, where).not.toBeNull();
+  expect(Math.round((bar?.y ?? 0) + (bar?.height ?? 0)), where).toBe(height);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const footer = await page.getByRole('contentinfo').boundingBox();
+  expect((footer?.y ?? 0) + (footer?.height ?? 0), where).toBeLessThanOrEqual((bar?.y ?? 0) + 1);
+}
+
+async function walkThePlaces(page: Page, width: number) {
   await page.setViewportSize({ width, height: 860 });
-  for (const { entry, heading, path } of MENU) {
+  await expect(mainNav(page).getByRole('link')).toHaveText(['Today', 'Chat', 'Chart']);
+  for (const place of PLACES) {
+    const { entry, heading, path } = place;
     const before = page.url();
-    await openMenuEntry(page, entry);
+    await open(page, place);
     await expect(page).toHaveURL(path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     await expectNoSidewaysScroll(page, `${entry} at ${width} px`);
@@ -39,6 +64,7 @@ async function walkTheMenu(page: Page, width: number) {
       await expect(page).toHaveURL(path);
     }
   }
+  if (width < 768) await expectBottomBarClearOfThePage(page, `settings at ${width} px`);
   // Settings leads to the subscription and the birth data too.
   await page.getByRole('link', { name: /Manage subscription/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your subscription' })).toBeVisible();
@@ -47,7 +73,7 @@ async function walkTheMenu(page: Page, width: number) {
   await expect(page.getByRole('heading', { level: 1, name: 'Your birth chart' })).toBeVisible();
 }
 
-test('a new subscriber reaches every menu entry by clicking, at 1280 px and 360 px', async ({ page }) => {
+test('a new subscriber reaches every place by clicking, at 1280 px and 360 px', async ({ page }) => {
   test.setTimeout(240_000);
   const email = uniqueEmail('navigator');
   await page.setViewportSize({ width: 1280, height: 860 });
@@ -77,8 +103,8 @@ test('a new subscriber reaches every menu entry by clicking, at 1280 px and 360 
     city: { typed: 'Lisbon', option: /^Lisbon/ },
   });
 
-  await walkTheMenu(page, 1280);
-  await walkTheMenu(page, 360);
+  await walkThePlaces(page, 1280);
+  await walkThePlaces(page, 360);
 
   // Log out from the menu, on the phone width.
   await page.getByRole('button', { name: /^Account menu for / }).click();

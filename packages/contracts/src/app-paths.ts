@@ -1,3 +1,15 @@
+/** The admin area's sections after its dashboard (/admin), each at an address of its own (/admin/users). */
+export const ADMIN_SECTIONS = [
+  'users',
+  'subscriptions',
+  'usage',
+  'partners',
+  'inbox',
+  'health',
+  'audit',
+] as const;
+export type AdminSection = (typeof ADMIN_SECTIONS)[number];
+
 /**
  * The web app's screens, as hash routes (`/#/privacy-policy`), SPEC section 2. The web router is
  * held to this list by a test; the server uses it to send an address typed without the `#` to its
@@ -27,6 +39,7 @@ export const APP_PATHS = [
   '/cosmic-landscape',
   '/settings',
   '/admin',
+  ...ADMIN_SECTIONS.map((section) => `/admin/${section}` as const),
   '/horoscope',
 ] as const;
 

@@ -1,3 +1,4 @@
+import { ADMIN_SECTIONS } from '@app/contracts/app-paths.ts';
 import { createHashRouter, Navigate, type RouteObject } from 'react-router';
 import type { AccessLevel } from './access.ts';
 import { ErrorScreen } from './layout/error-screen.tsx';
@@ -61,6 +62,7 @@ export const routes: RouteObject[] = [
           guarded('/cosmic-landscape', 'full', 'cosmicLandscape'),
           guarded('/settings', 'login', 'settings'),
           guarded('/admin', 'login', 'admin'),
+          ...ADMIN_SECTIONS.map((section) => guarded(`/admin/${section}`, 'login', 'admin')),
 
           { path: '/horoscope', element: <Navigate to="/cosmic-landscape" replace /> },
           { path: '*', element: <NotFoundPage /> },

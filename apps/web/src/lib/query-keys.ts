@@ -62,6 +62,8 @@ export const queryKeys = {
       [...queryKeys.subscription.all, 'coupon', code, planId] as const,
   },
   partnerProgramme: () => ['partner-programme'] as const,
+  /** The home page's samples of the product's output (the same for everyone, one per UTC day). */
+  samples: () => ['samples'] as const,
   serviceStatus: () => ['service-status'] as const,
   contactInfo: () => ['contact-info'] as const,
 };

@@ -1,15 +1,5 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
-import {
-  ChevronDown,
-  CreditCard,
-  LogOut,
-  type LucideIcon,
-  MessageCircle,
-  Orbit,
-  Settings,
-  ShieldCheck,
-  Telescope,
-} from 'lucide-react';
+import { ChevronDown, CreditCard, LogOut, type LucideIcon, Settings, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../../features/auth/stores/auth-store.ts';
@@ -20,12 +10,12 @@ interface Entry {
   Icon: LucideIcon;
 }
 
-/** Where a signed-in person can go; the routes' own guards decide what each page shows them. */
+/**
+ * The account's places; the product's own (Today, Chat, Chart) are in the main navigation
+ * (main-nav.tsx). The routes' own guards decide what each page shows.
+ */
 export function menuEntries(role: string): Entry[] {
   return [
-    { to: '/cosmic-landscape', label: 'Cosmic landscape', Icon: Telescope },
-    { to: '/chat', label: 'Chat', Icon: MessageCircle },
-    { to: '/birth-form', label: 'Birth chart', Icon: Orbit },
     { to: '/subscription', label: 'Subscription', Icon: CreditCard },
     { to: '/settings', label: 'Settings', Icon: Settings },
     ...(role === 'admin' ? [{ to: '/admin', label: 'Admin', Icon: ShieldCheck }] : []),
@@ -37,7 +27,7 @@ const ITEM =
 
 /**
  * The signed-in person's menu in the header: a Radix dropdown (a menu button with arrow-key
- * navigation, typeahead, Escape and focus return) with every place of the app and Log out.
+ * navigation, typeahead, Escape and focus return) with the account's places and Log out.
  */
 export function AccountMenu({ user }: { user: { name: string; email: string; role: string } }) {
   const logout = useAuth((state) => state.logout);

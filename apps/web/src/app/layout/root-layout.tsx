@@ -1,11 +1,13 @@
 import { type ComponentType, lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { cn } from '../../components/ui/cn.ts';
 import { Toaster } from '../../components/ui/toaster.tsx';
 import { ConnectionNotice } from '../../features/auth/components/connection-notice.tsx';
 import { installCardAllowedOn } from '../../features/pwa/install-card-rules.ts';
 import { startInstallPromptCapture } from '../../features/pwa/install-prompt.ts';
 import { Footer } from './footer.tsx';
 import { LoadingScreen } from './loading-screen.tsx';
+import { BOTTOM_BAR_ROOM, MainNav, useMainNavEntries } from './main-nav.tsx';
 import { SiteHeader } from './site-header.tsx';
 
 // The install card and update banner load after the first render; if their code cannot load, the
@@ -29,6 +31,8 @@ export function showsFooter(pathname: string): boolean {
 export function RootLayout() {
   const { pathname } = useLocation();
   const firstPath = useRef(pathname);
+  const mainNav = useMainNavEntries();
+  const hasBottomBar = mainNav.length > 0;
   useEffect(() => startInstallPromptCapture(), []);
   // After an in-app navigation, move focus to the new page so keyboard and screen reader users
   // start reading it from the top (not on the first load, where the browser starts there anyway).
@@ -38,7 +42,13 @@ export function RootLayout() {
     document.getElementById('main')?.focus({ preventScroll: true });
   }, [pathname]);
   return (
-    <div className="sky flex min-h-dvh flex-col overflow-x-clip bg-bg text-fg">
+    <div
+      className={cn(
+        'sky flex min-h-dvh flex-col overflow-x-clip bg-bg text-fg',
+        // On a phone the bottom bar covers the end of the page: the page ends above it.
+        hasBottomBar && `${BOTTOM_BAR_ROOM} pb-(--bottom-bar)`,
+      )}
+    >
       {/* A button, not a #main link: the hash holds the route. */}
       <button
         type="button"
@@ -47,7 +57,7 @@ export function RootLayout() {
       >
         Skip to content
       </button>
-      <SiteHeader />
+      <SiteHeader mainNav={mainNav} />
       <ConnectionNotice />
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         <Suspense fallback={<LoadingScreen message="Loading page..." />}>
@@ -60,6 +70,7 @@ export function RootLayout() {
         </Suspense>
       ) : null}
       {showsFooter(pathname) ? <Footer /> : null}
+      <MainNav entries={mainNav} placement="bar" />
       <Toaster />
       <Suspense fallback={null}>
         <PwaNotices />

@@ -4,21 +4,26 @@ import { ThemeToggle } from '../../components/theme-toggle.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
 import { useAuth } from '../../features/auth/stores/auth-store.ts';
+import { MainNav, type MainNavEntry } from './main-nav.tsx';
 
 // The menu (and its Radix code) loads only for signed-in people, keeping guests' start-up small.
 const AccountMenu = lazy(() =>
   import('./account-menu.tsx').then((module) => ({ default: module.AccountMenu })),
 );
 
-export function SiteHeader() {
+/** The header: the logo, the main navigation on wide windows (`mainNav`), the theme and the account. */
+export function SiteHeader({ mainNav = [] }: { mainNav?: readonly MainNavEntry[] }) {
   const user = useAuth((state) => state.user);
   const loading = useAuth((state) => state.loading);
   return (
     <header className="sticky top-0 z-30 border-b border-line/70 bg-bg/80 backdrop-blur-md">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
-        <Link to="/" className="rounded-lg" aria-label="Astro Guidance home">
-          <Logo />
-        </Link>
+        <div className="flex items-center gap-6">
+          <Link to="/" className="rounded-lg" aria-label="Astro Guidance home">
+            <Logo />
+          </Link>
+          <MainNav entries={mainNav} placement="header" />
+        </div>
         <nav aria-label="Account" className="flex items-center gap-1 sm:gap-2">
           <ThemeToggle />
           {loading ? null : user ? (

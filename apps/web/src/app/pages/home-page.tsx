@@ -9,7 +9,7 @@ import {
   Star,
   Telescope,
 } from 'lucide-react';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
@@ -22,6 +22,8 @@ import { type NextStep, nextStep } from '../access.ts';
 import { LoadingScreen } from '../layout/loading-screen.tsx';
 import { readAccessFacts, useAccessFacts } from '../use-access-facts.ts';
 import { greeting } from './greeting.ts';
+import { PriceLine, Pricing } from './home-pricing.tsx';
+import { SamplesSection } from './home-samples-frame.tsx';
 import { ZodiacWheel } from './zodiac-wheel.tsx';
 
 // The forms and their validation load in parallel with the first paint, keeping the start-up code small.
@@ -78,6 +80,7 @@ function Hero({ aside }: { aside: ReactNode }) {
             </li>
           ))}
         </ul>
+        <PriceLine />
       </div>
       <div className="relative">{aside}</div>
     </section>
@@ -177,11 +180,35 @@ export default function HomePage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const mode: AuthMode = params.get('auth') === 'login' ? 'login' : 'register';
+  // Asked from the prices: once the form shown is the sign-up form, its first field takes the keyboard (once).
+  const [signUpAsked, setSignUpAsked] = useState(false);
+  useEffect(() => {
+    if (!signUpAsked || mode !== 'register') return;
+    document.querySelector<HTMLElement>('#account input')?.focus({ preventScroll: true });
+    setSignUpAsked(false);
+  }, [signUpAsked, mode]);
 
   if (facts.loading) return <LoadingScreen message="Loading your data..." />;
 
   const onSignedIn = () => navigate(STEP_PATH[nextStep(readAccessFacts())]);
   const step = nextStep(facts);
+
+  // From the prices to the sign-up form at the top of the page, ready to type in.
+  const startSignUp = () => {
+    setParams({ auth: 'register' }, { replace: true });
+    setSignUpAsked(true);
+    document.getElementById('account')?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  };
+  const pricingAction =
+    step === 'sign-in' ? (
+      <button type="button" onClick={startSignUp} className={buttonClasses('primary', 'lg')}>
+        Create your account <ArrowRight aria-hidden="true" className="size-4" />
+      </button>
+    ) : step === 'choose-plan' ? (
+      <Link to={STEP_PATH[step]} className={buttonClasses('primary', 'lg')}>
+        Choose your plan <ArrowRight aria-hidden="true" className="size-4" />
+      </Link>
+    ) : null;
 
   const aside =
     user && step !== 'sign-in' ? (
@@ -203,6 +230,8 @@ export default function HomePage() {
     <>
       <Hero aside={aside} />
       <Features />
+      <SamplesSection />
+      <Pricing action={pricingAction} />
     </>
   );
 }

@@ -29,7 +29,7 @@ function ToastItem({ toast }: { toast: Toast }) {
 
 /**
  * Notifications, in two live regions that always exist so screen readers announce additions:
- * errors assertively, the rest politely.
+ * errors assertively, the rest politely. They keep clear of the phone's bottom bar (--bottom-bar).
  */
 export function Toaster() {
   const toasts = useToasts((state) => state.toasts);
@@ -39,7 +39,11 @@ export function Toaster() {
     'pointer-events-none fixed inset-x-0 z-50 mx-auto flex w-full max-w-sm flex-col gap-2 px-4 sm:right-4 sm:left-auto sm:mx-0';
   return (
     <>
-      <ol aria-live="assertive" aria-label="Alerts" className={cn(regionClasses, 'bottom-4')}>
+      <ol
+        aria-live="assertive"
+        aria-label="Alerts"
+        className={cn(regionClasses, 'bottom-[calc(1rem_+_var(--bottom-bar,0px))]')}
+      >
         {urgent.map((toast) => (
           <ToastItem key={toast.id} toast={toast} />
         ))}
@@ -47,7 +51,12 @@ export function Toaster() {
       <ol
         aria-live="polite"
         aria-label="Notifications"
-        className={cn(regionClasses, urgent.length ? 'bottom-28' : 'bottom-4')}
+        className={cn(
+          regionClasses,
+          urgent.length
+            ? 'bottom-[calc(7rem_+_var(--bottom-bar,0px))]'
+            : 'bottom-[calc(1rem_+_var(--bottom-bar,0px))]',
+        )}
       >
         {polite.map((toast) => (
           <ToastItem key={toast.id} toast={toast} />

@@ -2,12 +2,13 @@ import { InstallCard } from './install-card.tsx';
 import { UpdateBanner } from './update-banner.tsx';
 
 /**
- * The update banner, in a corner above the page. Loaded after the first render (it registers the
- * service worker), so it adds nothing to the initial code.
+ * The update banner, in a corner above the page (and above the phone's bottom bar, --bottom-bar).
+ * Loaded after the first render (it registers the service worker), so it adds nothing to the
+ * initial code.
  */
 export default function PwaNotices() {
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-0 z-40 mx-auto flex w-full max-w-md flex-col gap-3 p-4 sm:right-auto sm:left-4 sm:mx-0">
+    <div className="pointer-events-none fixed inset-x-0 bottom-[var(--bottom-bar,0px)] z-40 mx-auto flex w-full max-w-md flex-col gap-3 p-4 sm:right-auto sm:left-4 sm:mx-0">
       <UpdateBanner />
     </div>
   );
