@@ -104,10 +104,10 @@ test('choose a plan with a coupon, pay with the test card, reach the birth form'
   await verifiedPerson(page);
   await page.goto('/#/subscription');
   // Prices are formatted for the currency; the yearly toggle shows the yearly plan.
-  await page.getByRole('button', { name: 'Yearly' }).click();
+  await page.getByRole('button', { name: 'Yearly', exact: true }).click();
   await expect(page.getByTestId('price-yearly')).toContainText('$143.88');
   await expect(page.getByText('7-day free trial').first()).toBeVisible();
-  await page.getByRole('button', { name: 'Monthly' }).click();
+  await page.getByRole('button', { name: 'Monthly', exact: true }).click();
   await expect(page.getByTestId('price-monthly')).toContainText('$14.99');
   await page.getByLabel('Coupon code (optional)').fill('nope');
   await expect(page.getByText('This coupon code does not exist.')).toBeVisible();
