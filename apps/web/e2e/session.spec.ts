@@ -27,7 +27,8 @@ test('logging out in one tab signs out the other open tabs', async ({ context, p
 test('after 2 seconds the likely next pages are fetched in the background', async ({ page, request }) => {
   const chunks: string[] = [];
   page.on('request', (req) => {
-    const name = /\/assets\/([a-z-]+)-[\w-]+\.js$/.exec(new URL(req.url()).pathname)?.[1];
+    // Chunks are `<name>-<8-character hash>.js`; a hash may itself hold a "-" ("settings-page-m-dDbzhG").
+    const name = /\/assets\/([a-z-]+?)-[\w-]{8}\.js$/.exec(new URL(req.url()).pathname)?.[1];
     if (name) chunks.push(name);
   });
   await page.goto('/#/');
