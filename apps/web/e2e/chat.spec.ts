@@ -134,8 +134,9 @@ test.describe('with an assistant that streams slowly', () => {
     await page.goto('/#/chat');
     await page.getByRole('button', { name: 'What does my Moon sign mean?' }).click();
     const messages = page.getByRole('list', { name: 'Messages' });
-    // The fake model says "Your chart speaks." and then forty more words, slowly.
-    await expect(messages).toContainText('word1 ');
+    // The fake model says "Your chart speaks." and then forty one-word sentences, slowly (each is
+    // shown once it is complete and checked against the chart).
+    await expect(messages).toContainText('word1.');
     await page.getByRole('button', { name: 'Stop' }).click();
     await expect(page.getByRole('button', { name: 'Stop' })).toBeHidden();
     await expect(messages).toContainText('You stopped this answer.');
@@ -145,7 +146,7 @@ test.describe('with an assistant that streams slowly', () => {
     // No more words arrive (the rest would take the fake model seconds).
     await page.waitForTimeout(1_000);
     const shown = (await stopped.textContent()) ?? '';
-    expect(shown).toContain('word0 ');
+    expect(shown).toContain('word0.');
     expect(shown).not.toContain('word39');
 
     // What is kept is exactly what was shown.

@@ -239,7 +239,15 @@ export const SystemHealthSchema = z.object({
   }),
   /** `reachable` is null where there is nothing to reach (the local test provider). */
   payments: z.object({ provider: z.string(), mode: z.string(), reachable: z.boolean().nullable() }),
-  assistant: z.object({ provider: z.string(), model: z.string().nullable() }),
+  assistant: z.object({
+    provider: z.string(),
+    model: z.string().nullable(),
+    /**
+     * Per model, over the last 7 days: the answers checked against the chart, and those with a
+     * statement corrected (decision 0213). Most answered first.
+     */
+    corrections: z.array(z.object({ model: z.string(), checked: z.number(), corrected: z.number() })),
+  }),
   jobs: z.object({
     /** This process runs the scheduled jobs. */
     scheduled: z.boolean(),

@@ -39,6 +39,10 @@ export const ChatFactSchema = z.object({
 });
 export type ChatFact = z.infer<typeof ChatFactSchema>;
 
+/** A statement of an answer checked against the person's chart: what the assistant said, and what the chart says. */
+export const ChatCorrectionSchema = z.object({ said: z.string(), chart: z.string() });
+export type ChatCorrection = z.infer<typeof ChatCorrectionSchema>;
+
 export const ChatMessageSchema = z.object({
   id: z.string(),
   role: z.enum(['user', 'assistant']),
@@ -51,6 +55,11 @@ export const ChatMessageSchema = z.object({
   /** Which assistant wrote it: 'builtin', or 'openai' (with 'fallback' when it fell back to the built-in one). */
   provider: z.string().nullable(),
   fallback: z.boolean(),
+  /**
+   * Statements of the answer corrected against the chart before they were shown (assistant
+   * messages; null or absent when none, and on answers stored before the check).
+   */
+  corrections: z.array(ChatCorrectionSchema).nullable().optional(),
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 

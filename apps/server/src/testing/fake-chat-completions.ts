@@ -5,7 +5,9 @@ import type { AddressInfo } from 'node:net';
 // and the chat's end-to-end stop test. It answers "Your chart speaks." when the chart facts were
 // sent as context, else "No facts.". `mode` decides how the next requests are answered:
 // stream (at once), fail (500), stall (one piece, then silence), cut (two pieces, then the
-// connection is dropped), slow (40 more words, `slowMs` apart).
+// connection is dropped), slow (40 more one-word sentences, `slowMs` apart). With `answer` set, a grounded
+// request is answered with that text instead, a few characters at a time (a model that says
+// whatever it is told to say, true or not).
 
 export type FakeCompletionsMode = 'stream' | 'fail' | 'stall' | 'cut' | 'slow';
 
@@ -13,6 +15,8 @@ export interface FakeChatCompletions {
   /** The base address to configure the provider with (ends in /v1). */
   url: string;
   mode: FakeCompletionsMode;
+  /** The text to answer grounded requests with, in place of "Your chart speaks."; null for that. */
+  answer: string | null;
   /** The messages of each request received, oldest first. */
   received: { role: string; content: string }[][];
   close(): Promise<void>;
@@ -29,7 +33,7 @@ function chunk(text: string): string {
 }
 
 export async function startFakeChatCompletions(
-  options: { port?: number; mode?: FakeCompletionsMode; slowMs?: number } = {},
+  options: { port?: number; mode?: FakeCompletionsMode; slowMs?: number; answer?: string } = {},
 ): Promise<FakeChatCompletions> {
   const slowMs = options.slowMs ?? 50;
   const server = createServer((request, response) => {
@@ -46,9 +50,15 @@ export async function startFakeChatCompletions(
       fake.received.push(sent.messages);
       const grounded = sent.messages.some((m) => m.role === 'system' && m.content.startsWith('FACTS '));
       response.writeHead(200, { 'content-type': 'text/event-stream' });
-      const words = grounded ? ['Your ', 'chart ', 'speaks.'] : ['No ', 'facts.'];
+      const words = !grounded
+        ? ['No ', 'facts.']
+        : fake.answer !== null
+          ? // Pieces that cut words and sentences anywhere, as a model's tokens do.
+            (fake.answer.match(/[\s\S]{1,7}/g) ?? [])
+          : ['Your ', 'chart ', 'speaks.'];
       const mode = fake.mode;
-      if (mode === 'slow') for (let i = 0; i < 40; i++) words.push(`word${i} `);
+      // One-word sentences: the answer is checked and sent a sentence at a time, so each arrives on its own.
+      if (mode === 'slow') for (let i = 0; i < 40; i++) words.push(` word${i}.`);
       for (const [i, word] of words.entries()) {
         if (response.destroyed) return;
         response.write(chunk(word));
@@ -68,6 +78,7 @@ export async function startFakeChatCompletions(
   const fake: FakeChatCompletions = {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
     mode: options.mode ?? 'stream',
+    answer: options.answer ?? null,
     received: [],
     close: () =>
       new Promise<void>((resolve) => {

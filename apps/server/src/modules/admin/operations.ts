@@ -70,13 +70,34 @@ async function answers(url: string): Promise<boolean> {
 export const mailDelivery = (config: { smtpUrl: string | undefined }): MailDelivery =>
   config.smtpUrl ? 'smtp' : 'log';
 
+const CORRECTIONS_DAYS = 7;
+
+/** Per model: the answers of the last 7 days checked against the chart, and those corrected. */
+async function correctionRates(
+  db: Kysely<Tables>,
+  now: Date,
+): Promise<SystemHealth['assistant']['corrections']> {
+  const since = new Date(now.getTime() - CORRECTIONS_DAYS * 86_400_000).toISOString();
+  const rows = await db
+    .selectFrom('chat_messages')
+    .select((eb) => ['model', eb.fn.countAll().as('checked'), eb.fn.count('corrections').as('corrected')])
+    .where('role', '=', 'assistant')
+    .where('model', 'is not', null)
+    .where('created_at', '>=', since)
+    .groupBy('model')
+    .execute();
+  return rows
+    .map((row) => ({ model: row.model ?? '', checked: n(row.checked), corrected: n(row.corrected) }))
+    .sort((a, b) => b.checked - a.checked || a.model.localeCompare(b.model));
+}
+
 /** What an operator checks first when something seems wrong. */
 export async function systemHealth(app: FastifyInstance, jobs: boolean): Promise<SystemHealth> {
   const { db } = app.database;
   const began = performance.now();
   const reachable = await isReachable(db);
   const latencyMs = reachable ? Math.round((performance.now() - began) * 10) / 10 : null;
-  const [migrations, backlog, lastError] = reachable
+  const [migrations, backlog, lastError, corrections] = reachable
     ? await Promise.all([
         sql<{ n: unknown }>`select count(*) as n from kysely_migration`.execute(db),
         db
@@ -92,8 +113,9 @@ export async function systemHealth(app: FastifyInstance, jobs: boolean): Promise
           .orderBy('next_attempt_at', 'desc')
           .limit(1)
           .executeTakeFirst(),
+        correctionRates(db, app.clock.now()),
       ])
-    : [undefined, undefined, undefined];
+    : [undefined, undefined, undefined, undefined];
   const memory = process.memoryUsage();
   const stripe = app.config.billing.stripe;
   const assistant = app.config.assistant ?? { provider: 'builtin' as const };
@@ -126,6 +148,7 @@ export async function systemHealth(app: FastifyInstance, jobs: boolean): Promise
     assistant: {
       provider: assistant.provider,
       model: assistant.provider === 'openai' ? assistant.openai.model : null,
+      corrections: corrections ?? [],
     },
     jobs: { scheduled: jobs, runs: await app.scheduledJobs.report() },
   };

@@ -34,6 +34,8 @@ export interface AnswerStream {
 
 export interface Assistant {
   readonly name: string;
+  /** The model that answers ('builtin' for the built-in composer), for the logs and the health page. */
+  readonly model: string;
   answer(request: AnswerRequest): Promise<AnswerStream>;
 }
 
@@ -59,6 +61,7 @@ export function* piecesOf(paragraphs: readonly string[]): Generator<string> {
 
 export const builtinAssistant: Assistant = {
   name: 'builtin',
+  model: 'builtin',
   async answer(request) {
     const composed = composeAnswer(request.question, request.facts, composeOptions(request));
     async function* pieces() {

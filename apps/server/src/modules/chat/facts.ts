@@ -1,7 +1,9 @@
 import { computeNatalChart, type NatalChart } from '@app/astro/chart/natal-chart';
 import { dayOf, localDay, nextDate } from '@app/astro/time/local-day';
 import { exactTransitsOfDays, transitsOfDay } from '@app/astro/transits/daily-sky';
+import { skyAt } from '@app/astro/transits/sky-at';
 import type { ChatFacts, SkyTransit } from '@app/interpretations/chat-composer';
+import type { ClaimFacts } from '@app/interpretations/claims/claim-facts';
 
 // The facts the assistant may use: the natal chart and the sky, computed here by the astrology
 // library from the person's birth data. Nothing a message says can change them.
@@ -84,5 +86,34 @@ export function chatFacts(input: {
     today: input.today,
     upcoming: input.upcoming,
     memories: input.memories,
+  };
+}
+
+/**
+ * What the claim checker compares the answer's statements with: the chart facts, the sky at the
+ * moment of the question, and the transits with the instant each is exact: today's and the coming
+ * month's. The coming month takes a moment to compute, so it is asked for (`upcoming`) only when
+ * the checker first reads the transits, and at most once.
+ */
+export function claimFacts(facts: ChatFacts, upcoming: () => readonly SkyTransit[]): ClaimFacts {
+  let transits: SkyTransit[] | undefined;
+  return {
+    now: facts.now,
+    zone: facts.zone,
+    timeKnown: facts.timeKnown,
+    placements: facts.placements,
+    ascendant: facts.ascendant,
+    midheaven: facts.midheaven,
+    aspects: facts.aspects,
+    sky: skyAt(facts.now).map((b) => ({ body: b.body, sign: b.sign, retrograde: b.retrograde })),
+    get transits() {
+      if (!transits) {
+        const known = new Map<string, SkyTransit>();
+        for (const t of [...facts.today, ...facts.upcoming, ...upcoming()])
+          known.set(`${t.body}|${t.point}|${t.kind}|${t.exactAt ?? ''}`, t);
+        transits = [...known.values()];
+      }
+      return transits;
+    },
   };
 }

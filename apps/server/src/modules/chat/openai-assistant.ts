@@ -54,6 +54,7 @@ export function openAiAssistant(settings: OpenAiSettings): Assistant {
   });
   return {
     name: 'openai',
+    model: settings.model,
     async answer(request: AnswerRequest): Promise<AnswerStream> {
       const grounded = composeAnswer(request.question, request.facts, composeOptions(request));
       const context = {

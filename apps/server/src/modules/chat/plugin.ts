@@ -6,6 +6,7 @@ import { type Assistant, builtinAssistant } from './assistant.ts';
 import * as chat from './migrations/0060-chat.ts';
 import * as chatByTime from './migrations/0061-chat-messages-by-time.ts';
 import * as answerListLines from './migrations/0062-chat-answer-list-lines.ts';
+import * as answerCorrections from './migrations/0063-chat-answer-corrections.ts';
 import { openAiAssistant } from './openai-assistant.ts';
 import { attachRealtime, userRoom } from './realtime.ts';
 import { shareRealtimeAcrossProcesses } from './realtime-adapter.ts';
@@ -29,6 +30,7 @@ export const chatModule = defineModule({
     '0060-chat': chat,
     '0061-chat-messages-by-time': chatByTime,
     '0062-chat-answer-list-lines': answerListLines,
+    '0063-chat-answer-corrections': answerCorrections,
   },
   async register(app) {
     const settings = app.config.assistant ?? { provider: 'builtin' };
@@ -40,6 +42,7 @@ export const chatModule = defineModule({
       repo: new ChatRepository(app.database.db),
       clock: app.clock,
       assistant,
+      log: app.log,
       birthOf: (userId) => app.birthData.birthFacts(userId),
       announce: (userId, news) => realtime?.to(userRoom(userId)).emit(news.event, news.payload),
       allowance: {

@@ -1,4 +1,4 @@
-import type { ChatFact, ChatMemory, ChatMessage, ChatSession } from '@app/contracts/chat.ts';
+import type { ChatCorrection, ChatFact, ChatMemory, ChatMessage, ChatSession } from '@app/contracts/chat.ts';
 import type { Kysely } from 'kysely';
 import type { Tables } from '../../platform/db/schema.ts';
 
@@ -11,6 +11,7 @@ const MESSAGE_COLUMNS = [
   'stopped',
   'provider',
   'fallback',
+  'corrections',
   'created_at',
 ] as const;
 
@@ -33,6 +34,7 @@ const toMessage = (row: MessageRow): ChatMessage => ({
   stopped: Number(row.stopped) === 1,
   provider: row.provider,
   fallback: Number(row.fallback) === 1,
+  corrections: row.corrections ? (JSON.parse(row.corrections) as ChatCorrection[]) : null,
 });
 
 export interface NewMessage {
@@ -45,6 +47,10 @@ export interface NewMessage {
   stopped: boolean;
   provider: string | null;
   fallback: boolean;
+  /** Statements of the answer corrected against the chart; null when there were none. */
+  corrections: ChatCorrection[] | null;
+  /** The model asked, for an assistant message checked against the chart. */
+  model?: string;
   createdAt: string;
 }
 
@@ -143,6 +149,8 @@ export class ChatRepository {
         stopped: message.stopped ? 1 : 0,
         provider: message.provider,
         fallback: message.fallback ? 1 : 0,
+        corrections: message.corrections ? JSON.stringify(message.corrections) : null,
+        model: message.model ?? null,
         created_at: message.createdAt,
       })
       // The same message stored again (a retry after its first try's answer was lost) stays one.
@@ -157,6 +165,7 @@ export class ChatRepository {
       stopped: message.stopped,
       provider: message.provider,
       fallback: message.fallback,
+      corrections: message.corrections,
     };
   }
 

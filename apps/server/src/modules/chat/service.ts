@@ -4,6 +4,7 @@ import type { Role } from '@app/contracts/auth.ts';
 import {
   CHAT_DELETED_EVENT,
   CHAT_RENAMED_EVENT,
+  type ChatCorrection,
   type ChatDeleted,
   type ChatDone,
   type ChatMemory,
@@ -22,7 +23,8 @@ import type { Clock } from '../../platform/clock.ts';
 import { AppError, notFound, retryWhileDatabaseAway } from '../../platform/errors.ts';
 import { AnswersInProgress } from './answers-in-progress.ts';
 import type { Assistant } from './assistant.ts';
-import { type ChatBirth, chatFacts, natalOf, todaysTransits, upcomingTransits } from './facts.ts';
+import { checkedPieces, type FoundCorrection } from './checked-answer.ts';
+import { type ChatBirth, chatFacts, claimFacts, natalOf, todaysTransits, upcomingTransits } from './facts.ts';
 import type { ChatRepository } from './repository.ts';
 
 export const MESSAGES = {
@@ -58,6 +60,17 @@ export interface ChatServiceDeps extends ChatPorts {
   repo: ChatRepository;
   clock: Clock;
   assistant: Assistant;
+  /** Where each correction of an answer is logged (the model and the kind; never what the person wrote). */
+  log?: { info(details: Record<string, unknown>, message: string): void };
+}
+
+/** The corrections of what the person was shown (all of them when they did not stop it); null for none. */
+function shownCorrections(
+  corrections: readonly { said: string; chart: string; at: number }[],
+  shown: number | undefined,
+): ChatCorrection[] | null {
+  const kept = corrections.filter((c) => shown === undefined || c.at < shown);
+  return kept.length > 0 ? kept.map(({ said, chart }) => ({ said, chart })) : null;
 }
 
 /** One question being answered: the stored question, the streamed pieces, and the stored answer once done. */
@@ -218,6 +231,7 @@ export class ChatService {
       stopped: false,
       provider: null,
       fallback: false,
+      corrections: null,
       createdAt: asked,
     });
     for (const text of memoriesIn(content))
@@ -245,11 +259,31 @@ export class ChatService {
     const stopping = AbortSignal.any([signal, stopper.signal]);
     const stream = await this.deps.assistant.answer({ question: content, facts, history, signal: stopping });
     const inProgress = this.answering.begin(userMessage.id, { userId: user.id, sessionId }, stopper);
+    // Every sentence is checked against the chart before it is sent; the stored answer is the checked one.
+    const checking = claimFacts(facts, () => this.sky(user.id, birth, true).upcoming ?? []);
+    // Each with where its sentence starts in what was said, to keep only those shown before a stop.
+    const corrections: (FoundCorrection & { at: number })[] = [];
+    const found = (correction: FoundCorrection) => {
+      // A corrected sentence has just been said (the last piece); a dropped one would have come next.
+      corrections.push({ ...correction, at: correction.kind === 'corrected' ? lastAt : said.length });
+      this.deps.log?.info(
+        {
+          // Once the service failed, the rest of the answer is the built-in assistant's.
+          model: stream.fallback ? 'builtin' : this.deps.assistant.model,
+          provider: stream.provider,
+          kind: correction.kind,
+        },
+        'assistant statement corrected against the chart',
+      );
+    };
+    const checked = checkedPieces(stream.pieces, checking, found, () => stopping.aborted);
     let said = '';
+    let lastAt = 0;
     let completed = false;
     async function* pieces() {
-      for await (const piece of stream.pieces) {
+      for await (const piece of checked) {
         if (stopping.aborted) return;
+        lastAt = said.length;
         said += piece;
         yield piece;
       }
@@ -268,6 +302,8 @@ export class ChatService {
         stopped: !completed || shown !== undefined,
         provider: stream.provider,
         fallback: stream.fallback,
+        corrections: shownCorrections(corrections, shown),
+        model: this.deps.assistant.model,
         createdAt: this.now.toISOString(),
       };
       let message: ChatMessage;

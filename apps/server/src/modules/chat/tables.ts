@@ -17,6 +17,10 @@ export interface ChatMessagesTable {
   stopped: number;
   provider: string | null;
   fallback: number;
+  /** JSON list of the statements corrected against the chart ({ said, chart }), or null (none, or before 0.1.3). */
+  corrections: string | null;
+  /** The model that was asked (assistant messages checked against the chart; null before). */
+  model: string | null;
   created_at: string;
 }
 

@@ -30,6 +30,7 @@ const RECORDED = [
   '0060-chat',
   '0061-chat-messages-by-time',
   '0062-chat-answer-list-lines',
+  '0063-chat-answer-corrections',
 ];
 
 let test: TestDatabase;

@@ -14,7 +14,7 @@ const health = (payments: SystemHealth['payments']): SystemHealth => ({
   database: { engine: 'sqlite', reachable: true, latencyMs: 0.4, migrationsApplied: 22 },
   mail: { backlog: 0, lastError: null, delivery: 'smtp' },
   payments,
-  assistant: { provider: 'builtin', model: null },
+  assistant: { provider: 'builtin', model: null, corrections: [] },
   jobs: { scheduled: true, runs: [] },
 });
 
@@ -66,6 +66,7 @@ describe('the system health section', () => {
     ).toBeTruthy();
     expect(screen.getByText('SQLite, reachable in 0.4 ms, 22 migrations applied')).toBeTruthy();
     expect(screen.getByText('built-in assistant (answers from the chart, no outside service)')).toBeTruthy();
+    expect(screen.getByText('No answers checked in the last 7 days')).toBeTruthy();
     // One line per scheduled job.
     expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       'sent mail clean-up: not run yet',
@@ -94,5 +95,29 @@ describe('the system health section', () => {
     });
     renderWithProviders(<HealthSection />);
     expect(await screen.findByText('stripe (live) · NOT reachable')).toBeTruthy();
+  });
+
+  it('shows how often each model had a statement corrected against the chart this week', async () => {
+    const data = health({ provider: 'local', mode: 'local', reachable: null });
+    server.answers['GET /api/admin/system-health'] = ok({
+      success: true,
+      data: {
+        ...data,
+        assistant: {
+          provider: 'openai',
+          model: 'llama3',
+          corrections: [
+            { model: 'llama3', checked: 40, corrected: 3 },
+            { model: 'builtin', checked: 1, corrected: 0 },
+          ],
+        },
+      },
+    });
+    renderWithProviders(<HealthSection />);
+    expect(
+      await screen.findByText(
+        'llama3: 3 of 40 answers corrected (7.5%) · built-in assistant: 0 of 1 answer corrected (0%)',
+      ),
+    ).toBeTruthy();
   });
 });

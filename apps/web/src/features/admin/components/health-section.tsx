@@ -30,6 +30,17 @@ function scheduledJobs(jobs: SystemHealth['jobs']): ReactNode {
   );
 }
 
+/** Per model, how many of the week's answers had a statement corrected against the chart. */
+function correctionRates(rates: SystemHealth['assistant']['corrections']): string {
+  if (rates.length === 0) return 'No answers checked in the last 7 days';
+  return rates
+    .map(
+      (r) =>
+        `${r.model === 'builtin' ? 'built-in assistant' : r.model}: ${r.corrected} of ${countOf(r.checked, 'answer')} corrected (${r.checked > 0 ? Math.round((r.corrected / r.checked) * 1000) / 10 : 0}%)`,
+    )
+    .join(' · ');
+}
+
 export function HealthSection() {
   const health = useQuery(healthQuery());
   return (
@@ -66,6 +77,7 @@ export function HealthSection() {
                   ? 'built-in assistant (answers from the chart, no outside service)'
                   : `${h.assistant.provider === 'openai' ? 'OpenAI-compatible service' : h.assistant.provider}${h.assistant.model ? `, ${h.assistant.model}` : ''}`,
               ],
+              ['Answers corrected against the chart (7 days)', correctionRates(h.assistant.corrections)],
               ['Scheduled jobs', scheduledJobs(h.jobs)],
               [
                 'Memory',

@@ -1,4 +1,4 @@
-import type { ChatFact, ChatMessage } from '@app/contracts/chat.ts';
+import type { ChatCorrection, ChatFact, ChatMessage } from '@app/contracts/chat.ts';
 import { Check, Copy, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '../../../components/ui/cn.ts';
@@ -57,6 +57,36 @@ function FactsUsed({ facts }: { facts: ChatFact[] }) {
   );
 }
 
+/**
+ * Under an answer whose statements were checked against the chart and corrected before they were
+ * shown: how many, and (opened) what the assistant said and what the chart says.
+ */
+function CorrectionsNote({ corrections }: { corrections: ChatCorrection[] }) {
+  if (corrections.length === 0) return null;
+  const count = corrections.length;
+  return (
+    <details className="text-xs text-muted">
+      <summary className="cursor-pointer rounded-lg px-2 py-1 hover:bg-surface-2 hover:text-fg">
+        {count} {count === 1 ? 'statement' : 'statements'} corrected against your chart
+      </summary>
+      <ul className="mt-1 space-y-1.5 pl-4 text-fg/80">
+        {corrections.map((correction, i) => (
+          // Two statements may read the same; their place tells them apart.
+          // biome-ignore lint/suspicious/noArrayIndexKey: the list never changes order
+          <li key={i}>
+            <p>
+              <span className="font-medium">The assistant said:</span> {correction.said}
+            </p>
+            <p>
+              <span className="font-medium">Your chart says:</span> {correction.chart}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 function StoppedNote() {
   return <p className="text-xs text-muted italic">You stopped this answer.</p>;
 }
@@ -76,6 +106,7 @@ export function AnswerBubble({ message, onRetry }: { message: ChatMessage; onRet
         <AnswerText text={message.content} />
       </div>
       {message.stopped ? <StoppedNote /> : null}
+      {message.corrections?.length ? <CorrectionsNote corrections={message.corrections} /> : null}
       <div className="flex flex-wrap items-start gap-1">
         {message.content ? <CopyButton text={message.content} /> : null}
         {onRetry ? (
