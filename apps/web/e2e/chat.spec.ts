@@ -129,6 +129,33 @@ test('without WebSockets a tab answers over server-sent events, and another open
 test.describe('with an assistant that streams slowly', () => {
   test.use({ baseURL: SLOW_ASSISTANT_URL });
 
+  test('a model that makes things up: the answer is corrected against the chart, and says so', async ({
+    page,
+  }) => {
+    await newSubscriberWithBirthData(page, 'chat-checked');
+    await page.goto('/#/chat');
+    // Born in Oslo on 21 April 1990 at 14:30: Sun in Taurus, Moon in Pisces, no Mars–Jupiter square.
+    await page.getByLabel('Your question').fill('Which sign is my Moon in?');
+    await page.getByLabel('Your question').press('Enter');
+    const answer = page.getByRole('list', { name: 'Messages' }).locator(':scope > li').nth(1);
+    // What is shown: the true sentence kept, the false one corrected, the made-up aspect left out.
+    const said = 'Your Sun is in Taurus. Your Moon is in Pisces, a warm placement.';
+    await expect(answer.getByRole('paragraph')).toHaveText([said]);
+    const note = answer.getByText('2 statements corrected against your chart');
+    await expect(note).toBeVisible();
+    // Opened, the note says what the model said and what the chart says.
+    await note.click();
+    await expect(answer.getByText('The assistant said: Your Moon is in Leo')).toBeVisible();
+    await expect(
+      answer.getByText('Your chart says: Mars and Jupiter make a trine in your chart'),
+    ).toBeVisible();
+    // The stored answer is the checked one.
+    await page.reload();
+    const stored = page.getByRole('list', { name: 'Messages' }).locator(':scope > li').nth(1);
+    await expect(stored.getByRole('paragraph')).toHaveText([said]);
+    await expect(stored.getByText('2 statements corrected against your chart')).toBeVisible();
+  });
+
   test('stop an answer while it streams; what was said is kept, marked stopped', async ({ page }) => {
     await newSubscriberWithBirthData(page, 'chat-stop');
     await page.goto('/#/chat');

@@ -33,7 +33,14 @@ function chunk(text: string): string {
 }
 
 export async function startFakeChatCompletions(
-  options: { port?: number; mode?: FakeCompletionsMode; slowMs?: number; answer?: string } = {},
+  options: {
+    port?: number;
+    mode?: FakeCompletionsMode;
+    slowMs?: number;
+    answer?: string;
+    /** Scripted answers: a question containing the key is answered with its text, at once. */
+    scripts?: Record<string, string>;
+  } = {},
 ): Promise<FakeChatCompletions> {
   const slowMs = options.slowMs ?? 50;
   const server = createServer((request, response) => {
@@ -50,6 +57,13 @@ export async function startFakeChatCompletions(
       fake.received.push(sent.messages);
       const grounded = sent.messages.some((m) => m.role === 'system' && m.content.startsWith('FACTS '));
       response.writeHead(200, { 'content-type': 'text/event-stream' });
+      const question = sent.messages.filter((m) => m.role === 'user').at(-1)?.content ?? '';
+      const script = Object.entries(options.scripts ?? {}).find(([key]) => question.includes(key))?.[1];
+      if (grounded && script) {
+        for (const piece of script.match(/[\s\S]{1,7}/g) ?? []) response.write(chunk(piece));
+        response.end('data: [DONE]\n\n');
+        return;
+      }
       const words = !grounded
         ? ['No ', 'facts.']
         : fake.answer !== null
