@@ -233,6 +233,31 @@ describe('the built-in assistant', () => {
 
   // Today's transits are listed with the day each was exact, which may be a day or two past
   // ("exact 25 Nov" on the 27th): a date without a year is the nearest one, not next year's.
+  it('never has anything corrected over the questions people really ask', async () => {
+    // The phrasings paying users asked in the assistant's review, as they asked them.
+    const questions = [
+      'Is this a good week to ask for a raise?',
+      'What is a house in astrology?',
+      'What does retrograde mean?',
+      'What are my strengths?',
+      'Tell me about my family and home.',
+      'What is a trine?',
+      'How will Saturn affect me this year?',
+      'Is Mercury retrograde right now?',
+      'What sign is the Moon in today?',
+      'Which planet rules my chart?',
+      'Which element is strongest in my chart?',
+      'What was the Moon phase when I was born?',
+      'How compatible am I with a Leo?',
+      'I feel anxious today, why?',
+      'What does my Venus say about love?',
+      'When should I start a new project?',
+      'What does my 10th house mean?',
+      'Tell me about my Mars',
+    ];
+    expect(await correctionsOf(questions)).toEqual([]);
+  });
+
   it('never has a statement about today’s transits corrected', async () => {
     const questions = ['Which transits are shaping my days right now?', 'Is Mercury retrograde right now?'];
     expect(await correctionsOf(questions)).toEqual([]);
