@@ -128,18 +128,20 @@ describe('two-step sign-in', () => {
     ).toBe(200);
   });
 
+  /** A second-factor code sent from a client address. */
+  const verify = (token: string, code: string, remoteAddress: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/mfa/verify',
+      headers: bearer(token),
+      payload: { code },
+      remoteAddress,
+    });
+
   it('stops guessing: after five wrong codes that address waits, the owner elsewhere does not', async () => {
     const person = await register(t.app);
     const { secret } = await passSecondFactor(t.app, person.token);
     const guesser = (await login(t.app, person.email, GOOD_PASSWORD)).json().token;
-    const verify = (token: string, code: string, remoteAddress: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/auth/mfa/verify',
-        headers: bearer(token),
-        payload: { code },
-        remoteAddress,
-      });
     for (let i = 0; i < 5; i++)
       expect((await verify(guesser, '999999', '198.51.100.7')).statusCode).toBe(400);
     t.clock.advance(30_000);
@@ -156,14 +158,6 @@ describe('two-step sign-in', () => {
     const person = await register(t.app);
     const { secret, recoveryCodes } = await passSecondFactor(t.app, person.token);
     const guesser = (await login(t.app, person.email, GOOD_PASSWORD)).json().token;
-    const verify = (token: string, code: string, remoteAddress: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/auth/mfa/verify',
-        headers: bearer(token),
-        payload: { code },
-        remoteAddress,
-      });
     for (let i = 0; i < 30; i++)
       expect((await verify(guesser, '999999', `198.51.100.${i % 10}`)).statusCode).toBe(400);
     t.clock.advance(30_000);
