@@ -3,7 +3,7 @@
 // base in the product's own words. Every placement it names comes from the facts; without a
 // birth time it names no house and no angle, and says why.
 import type { ChatFact } from '@app/contracts/chat.ts';
-import { ASPECTS, BODIES, HOUSES, ordinal, SIGNS } from './knowledge.ts';
+import { ASPECTS, BODIES, HOUSES, ORDINAL_WORDS, ordinal, SIGNS } from './knowledge.ts';
 
 export interface ChartPlacement {
   body: string;
@@ -74,20 +74,6 @@ type Intent =
   | { kind: 'overview' }
   | { kind: 'unclear' };
 
-const WORD_NUMBERS = [
-  'first',
-  'second',
-  'third',
-  'fourth',
-  'fifth',
-  'sixth',
-  'seventh',
-  'eighth',
-  'ninth',
-  'tenth',
-  'eleventh',
-  'twelfth',
-];
 const BODY_WORDS: Record<string, string> = {
   sun: 'sun',
   moon: 'moon',
@@ -138,7 +124,7 @@ export function recognise(question: string): Intent {
   if (/moon sign/.test(q)) return { kind: 'body', body: 'moon' };
   const house = /\b(1[0-2]|[1-9])(?:st|nd|rd|th)?\s+house|house\s+(1[0-2]|[1-9])\b/.exec(q);
   if (house) return { kind: 'house', house: Number(house[1] ?? house[2]) };
-  const wordHouse = WORD_NUMBERS.findIndex((w) => new RegExp(`\\b${w} house`).test(q));
+  const wordHouse = ORDINAL_WORDS.findIndex((w) => new RegExp(`\\b${w} house`).test(q));
   if (wordHouse >= 0) return { kind: 'house', house: wordHouse + 1 };
   const body = namedBody(q);
   if (body) return { kind: 'body', body };

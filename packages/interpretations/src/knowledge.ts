@@ -206,6 +206,22 @@ export const HOUSES: readonly string[] = [
   'rest, retreat, the unseen and inner work',
 ];
 
+/** The house numbers in words, first to twelfth. */
+export const ORDINAL_WORDS = [
+  'first',
+  'second',
+  'third',
+  'fourth',
+  'fifth',
+  'sixth',
+  'seventh',
+  'eighth',
+  'ninth',
+  'tenth',
+  'eleventh',
+  'twelfth',
+];
+
 export function ordinal(n: number): string {
   const suffix =
     n % 10 === 1 && n !== 11

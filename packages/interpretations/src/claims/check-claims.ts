@@ -3,16 +3,9 @@
 // retrograde word is corrected in place when the corrected sentence reads true; otherwise (a
 // false aspect or transit, a house or angle without a birth time, a sentence whose reasoning rests
 // on the wrong sign) the sentence is dropped. Either way the correction is recorded.
-import { ASPECTS, BODIES, ordinal, SIGNS } from '../knowledge.ts';
+import { ASPECTS, BODIES, ORDINAL_WORDS, ordinal, SIGNS } from '../knowledge.ts';
 import type { CheckedSentence, ClaimFacts, Correction } from './claim-facts.ts';
-import {
-  ELEMENT_WORDS,
-  elementOf,
-  ORDINAL_WORDS,
-  oppositeSign,
-  SIGN_ADJECTIVES,
-  type Tok,
-} from './claim-tokens.ts';
+import { ELEMENT_WORDS, elementOf, oppositeSign, SIGN_ADJECTIVES, type Tok } from './claim-tokens.ts';
 import { type Claim, dateFor, type Found, findClaims } from './find-claims.ts';
 import { SentenceSplitter } from './sentence-splitter.ts';
 

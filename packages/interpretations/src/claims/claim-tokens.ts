@@ -1,7 +1,7 @@
 // The words of a sentence as the claim checker sees them: each word with its place in the
 // original text (so a correction replaces just that word and keeps the Markdown around it), its
 // clause (commas, colons and spaced dashes end one) and what it names (a body, a sign, a house...).
-import { SIGNS } from '../knowledge.ts';
+import { ORDINAL_WORDS, SIGNS } from '../knowledge.ts';
 
 export interface Tok {
   /** Lower case, curly apostrophes made straight. */
@@ -73,21 +73,6 @@ const BODY_WORDS: Record<string, string> = {
   pluto: 'pluto',
   lilith: 'lilith',
 };
-
-export const ORDINAL_WORDS = [
-  'first',
-  'second',
-  'third',
-  'fourth',
-  'fifth',
-  'sixth',
-  'seventh',
-  'eighth',
-  'ninth',
-  'tenth',
-  'eleventh',
-  'twelfth',
-];
 
 const ASPECT_WORDS: Record<string, [string, boolean]> = {
   conjunct: ['conjunction', true],
