@@ -99,6 +99,26 @@ test('enter birth data with the autocomplete, see the chart, change the house sy
     }
   }
 
+  // The chart read in words under the tables; each row jumps to its entry.
+  const reading = page.getByTestId('chart-reading');
+  for (const section of [
+    'The big three',
+    "Your chart's emphasis",
+    'Planets in signs and houses',
+    'The tightest aspects',
+    'Your chart ruler',
+  ])
+    await expect(reading.getByRole('heading', { name: section, exact: true })).toBeVisible();
+  await expect(reading.getByRole('heading', { name: 'Sun in Taurus' })).toBeVisible();
+  const urlBefore = page.url();
+  await page
+    .getByRole('table', { name: 'Planets and points' })
+    .getByRole('button', { name: 'Venus: read about it' })
+    .click();
+  const venus = page.locator('#reading-placement-venus');
+  await expect(venus).toBeFocused();
+  await expect(venus).toBeInViewport();
+  expect(page.url()).toBe(urlBefore);
   await expectNoSeriousViolations(page, 'chart, light');
   const placidusSecond = await cuspText(page, 2);
   await page.screenshot({ path: `${SCREENS}/chart-desktop-light.png`, fullPage: true });
@@ -133,8 +153,11 @@ test('enter birth data with the autocomplete, see the chart, change the house sy
     expect(picture.x + picture.width - (box.x + box.width), `${label} right`).toBeGreaterThanOrEqual(3);
     expect(box.y - picture.y, `${label} top`).toBeGreaterThanOrEqual(3);
   }
+  await expect(reading.getByRole('heading', { name: 'The big three' })).toBeVisible();
+  expect(await reading.evaluate((node) => node.scrollWidth - node.clientWidth)).toBeLessThanOrEqual(0);
   await expectNoSeriousViolations(page, 'chart, phone, dark');
   await page.screenshot({ path: `${SCREENS}/chart-phone-dark.png`, fullPage: true });
+  await reading.screenshot({ path: `${SCREENS}/chart-reading-phone-dark.png` });
   await wheel.screenshot({ path: `${SCREENS}/wheel-phone-dark.png` });
   await page
     .getByRole('table', { name: 'Planets and points' })
@@ -175,6 +198,11 @@ test('a clock-change time is asked about; editing to an unknown time and deletin
   // The Moon moves 12 to 15° a day: without a time its position is marked approximate.
   await expect(page.getByTestId('key-facts')).toContainText(/Moon.*\(± up to \d+°\)/);
   await expect(page.getByTestId('moon-range')).toContainText("The Moon's position is approximate");
+  const reading = page.getByTestId('chart-reading');
+  await expect(reading).toContainText(
+    'leaves out the Ascendant, the Midheaven, the houses and the chart ruler',
+  );
+  await expect(reading.getByRole('heading', { name: 'Your chart ruler' })).toHaveCount(0);
   await page.getByTestId('chart-wheel').screenshot({ path: `${SCREENS}/wheel-unknown-time.png` });
 
   await page.getByRole('button', { name: 'Delete' }).click();

@@ -148,5 +148,27 @@ export const NatalChartSchema = z.object({
 });
 export type NatalChart = z.infer<typeof NatalChartSchema>;
 
-export const NatalChartResultSchema = z.object({ success: z.literal(true), chart: NatalChartSchema });
+export const ChartReadingEntrySchema = z.object({
+  /** Stable within a chart ("sign-sun", "aspect-moon-saturn-square"); the page anchors it as "reading-<id>". */
+  id: z.string(),
+  title: z.string(),
+  text: z.string(),
+});
+export type ChartReadingEntry = z.infer<typeof ChartReadingEntrySchema>;
+
+/** The chart read in words, in sections; without a birth time no section rests on houses or angles. */
+export const ChartReadingSchema = z.object({
+  sections: z.array(
+    z.object({ id: z.string(), title: z.string(), entries: z.array(ChartReadingEntrySchema) }),
+  ),
+  /** Why sections are missing (unknown birth time), else null. */
+  note: z.string().nullable(),
+});
+export type ChartReading = z.infer<typeof ChartReadingSchema>;
+
+export const NatalChartResultSchema = z.object({
+  success: z.literal(true),
+  chart: NatalChartSchema,
+  reading: ChartReadingSchema,
+});
 export type NatalChartResult = z.infer<typeof NatalChartResultSchema>;

@@ -5,6 +5,7 @@ import {
 } from '@app/contracts/birth-data.ts';
 import { NatalChartQuerySchema, NatalChartResultSchema } from '@app/contracts/chart.ts';
 import { OkMessageSchema } from '@app/contracts/errors.ts';
+import { readChart } from '@app/interpretations/chart-reading';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../platform/auth-guard.ts';
 import { type BirthDataService, MESSAGES } from './service.ts';
@@ -73,13 +74,13 @@ export const birthDataRoutes: FastifyPluginAsyncZod<{ birthData: BirthDataServic
         response: { 200: NatalChartResultSchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      chart: await birthData.natalChart(
+    async (request) => {
+      const chart = await birthData.natalChart(
         currentUser(request).id,
         request.query.houseSystem,
         request.query.zodiac,
-      ),
-    }),
+      );
+      return { success: true as const, chart, reading: readChart(chart) };
+    },
   );
 };

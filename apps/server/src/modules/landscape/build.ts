@@ -1,4 +1,5 @@
 import { computeNatalChart, type NatalChart } from '@app/astro/chart/natal-chart';
+import { norm360, signedDelta } from '@app/astro/ephemeris/angles';
 import { houseOf } from '@app/astro/houses/houses';
 import type { LocalDay } from '@app/astro/time/local-day';
 import {
@@ -8,13 +9,12 @@ import {
   sharedSkyOfDay,
   transitsOfDay,
 } from '@app/astro/transits/daily-sky';
-import { positionsAt } from '@app/astro/transits/transits';
+import { natalPoints, positionsAt } from '@app/astro/transits/transits';
 import type { Landscape, LandscapeTransit } from '@app/contracts/landscape.ts';
 import {
   composeLandscape,
   type LandscapeFacts,
   type LandscapeText,
-  READ_TRANSITS,
   type TransitFact,
   transitTitle,
 } from '@app/interpretations/landscape-composer';
@@ -56,6 +56,8 @@ function factOf(chart: NatalChart, t: DayTransit, middleUtc: string): TransitFac
     kind: t.kind,
     applying: t.applying,
     exactAt: t.exactAt,
+    enters: t.enters,
+    leaves: t.leaves,
     pointSign: point.sign,
     pointHouse: point.house,
     bodyHouse: chart.houses ? houseOf(bodyLongitude, chart.houses.cusps) : null,
@@ -80,6 +82,54 @@ export interface LandscapeDay {
   moonFacts: TransitFact[];
   /** Today's sky at the middle of the day. */
   bodies: Landscape['sky'];
+  /** What the words need beyond the transits: the person's rotation seed, and the day's events on the chart. */
+  seed: string;
+  extras: Pick<LandscapeFacts, 'stationContacts' | 'lunation' | 'slowHouses'>;
+}
+
+const SLOW_PLANETS = ['jupiter', 'saturn', 'uranus', 'neptune', 'pluto'] as const;
+const MINUTE_MS = 60_000;
+
+/** A New or Full Moon within the day: the Sun–Moon elongation passing 0° or 180°, found to the minute. */
+function lunationOf(chart: NatalChart, day: LocalDay): LandscapeFacts['lunation'] {
+  const elongation = (ms: number) => {
+    const [sun, moon] = positionsAt({ utc: new Date(ms).toISOString() }, ['sun', 'moon']);
+    return { value: norm360(moon!.longitude - sun!.longitude), moon: moon!.longitude };
+  };
+  let lo = Date.parse(day.startUtc);
+  let hi = Date.parse(day.endUtc);
+  const start = elongation(lo).value;
+  const end = elongation(hi).value;
+  const kind = start > end ? 'new' : start < 180 && end >= 180 ? 'full' : null;
+  if (!kind) return null;
+  const target = kind === 'new' ? 0 : 180;
+  // The elongation grows about 12° a day: bisect on the side of the target.
+  while (hi - lo > MINUTE_MS) {
+    const mid = (lo + hi) / 2;
+    const v = elongation(mid).value;
+    const before = kind === 'new' ? v > 180 : v < target;
+    if (before) lo = mid;
+    else hi = mid;
+  }
+  const at = new Date(Math.round(hi / MINUTE_MS) * MINUTE_MS).toISOString();
+  const house = chart.houses ? houseOf(elongation(hi).moon, chart.houses.cusps) : null;
+  return { kind, at, house };
+}
+
+/** Stations within a degree of a natal point (the closest point). */
+function stationContactsOf(
+  chart: NatalChart,
+  stations: DailySky['stations'],
+): LandscapeFacts['stationContacts'] {
+  const points = natalPoints(chart);
+  return stations.flatMap((s) => {
+    const longitude = positionsAt({ utc: s.at }, [s.body])[0]!.longitude;
+    const nearest = points
+      .map((p) => ({ id: p.id, distance: Math.abs(signedDelta(longitude, p.longitude)) }))
+      .filter((p) => p.distance <= 1 && p.id !== 'meanNode')
+      .sort((a, b) => a.distance - b.distance)[0];
+    return nearest ? [{ ...s, point: nearest.id }] : [];
+  });
 }
 
 export function landscapeDayOf(input: {
@@ -92,10 +142,23 @@ export function landscapeDayOf(input: {
   const chart = natalChartOf(input.birth);
   const sky = { ...(input.sky ?? sharedSkyOfDay(day)), ...transitsOfDay(chart, day) };
   const middleUtc = new Date((Date.parse(day.startUtc) + Date.parse(day.endUtc)) / 2).toISOString();
+  const cusps = chart.houses?.cusps;
+  const slowHouses = cusps
+    ? positionsAt({ utc: middleUtc }, SLOW_PLANETS).map((p) => ({
+        body: p.body,
+        house: houseOf(p.longitude, cusps),
+      }))
+    : [];
   return {
     day,
     timeKnown: chart.timeKnown,
     sky,
+    seed: `${input.birth.utc}|${input.birth.latitude}|${input.birth.longitude}`,
+    extras: {
+      stationContacts: stationContactsOf(chart, sky.stations),
+      lunation: lunationOf(chart, day),
+      slowHouses,
+    },
     facts: sky.transits.map((t) => factOf(chart, t, middleUtc)),
     moonFacts: sky.moonTransits.map((t) => factOf(chart, t, middleUtc)),
     bodies: positionsAt({ utc: middleUtc })
@@ -119,8 +182,11 @@ export function wordsOf(
     date: day.date,
     zone: day.zone,
     variant,
+    seed: landscapeDay.seed,
     timeKnown: landscapeDay.timeKnown,
-    transits: landscapeDay.facts.slice(0, READ_TRANSITS),
+    transits: landscapeDay.facts,
+    moonTransits: landscapeDay.moonFacts,
+    ...landscapeDay.extras,
     moon: sky.moon,
     retrograde: sky.retrograde,
     stations: sky.stations,
@@ -164,7 +230,9 @@ export function landscapeOf(
     note: words.note,
     moon: sky.moon,
     transits: sky.transits.map((t, i) => toContract(t, landscapeDay.facts[i]!, words.readings[i])),
-    moonTransits: sky.moonTransits.map((t, i) => toContract(t, landscapeDay.moonFacts[i]!, undefined)),
+    moonTransits: sky.moonTransits.map((t, i) =>
+      toContract(t, landscapeDay.moonFacts[i]!, words.moonReadings?.[i]),
+    ),
     retrograde: sky.retrograde,
     stations: sky.stations,
     ingresses: sky.ingresses,

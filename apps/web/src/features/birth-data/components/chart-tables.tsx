@@ -14,6 +14,7 @@ import {
 import { WHEEL_BODIES } from '../../../components/chart/chart-wheel.tsx';
 import type { MoonRange } from '../lib/moon-range.ts';
 import { AspectIcon } from './aspect-icon.tsx';
+import type { ReadingAnchors } from './chart-reading.tsx';
 
 // The chart's facts as tables. On a phone (360 px) the planets table fits without scrolling:
 // narrower cell padding, names and dignities that may wrap, the sign's name for screen readers only.
@@ -25,6 +26,31 @@ const PAD = 'px-1.5 py-1.5 first:pl-0 last:pr-0 sm:px-2';
 const TH = `border-b border-line ${PAD} text-left text-xs font-medium uppercase text-muted sm:tracking-wide`;
 const TD = `border-b border-line/60 ${PAD} align-middle`;
 const NOWRAP = 'whitespace-nowrap';
+const LINK =
+  'cursor-pointer text-left underline decoration-line underline-offset-4 hover:decoration-fg focus-visible:outline-2 focus-visible:outline-ring';
+
+/**
+ * A row's label, linked to its reading below the tables when there is one. A button, not an
+ * anchor: the app's routes live in the address's hash, so a "#reading-…" link would leave the page.
+ */
+function ReadingLink({
+  anchor,
+  label,
+  children,
+}: {
+  anchor: string | undefined;
+  label: string;
+  children: ReactNode;
+}) {
+  if (!anchor) return <>{children}</>;
+  // Focusing the entry scrolls it into view and takes a screen reader there.
+  const jump = () => document.getElementById(anchor)?.focus();
+  return (
+    <button type="button" onClick={jump} className={LINK} aria-label={`${label}: read about it`}>
+      {children}
+    </button>
+  );
+}
 
 export const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -51,7 +77,15 @@ function Glyph({ children }: { children: string }) {
   );
 }
 
-export function BodiesTable({ chart, moon }: { chart: NatalChart; moon: MoonRange | null }) {
+export function BodiesTable({
+  chart,
+  moon,
+  anchors,
+}: {
+  chart: NatalChart;
+  moon: MoonRange | null;
+  anchors?: ReadingAnchors;
+}) {
   return (
     <ScrollArea label="Planets and points">
       <table className={TABLE} data-testid="bodies-table">
@@ -85,7 +119,9 @@ export function BodiesTable({ chart, moon }: { chart: NatalChart; moon: MoonRang
               <th scope="row" className={`${TD} text-left font-medium`}>
                 <span className="flex items-center gap-0.5">
                   <Glyph>{BODY_GLYPHS[body.id]}</Glyph>
-                  <span>{BODY_LABELS[body.id]}</span>
+                  <ReadingLink anchor={anchors?.get(`body:${body.id}`)} label={BODY_LABELS[body.id]}>
+                    <span>{BODY_LABELS[body.id]}</span>
+                  </ReadingLink>
                 </span>
               </th>
               <td className={`${TD} tabular-nums`}>
@@ -123,7 +159,7 @@ export function BodiesTable({ chart, moon }: { chart: NatalChart; moon: MoonRang
   );
 }
 
-export function HousesTable({ chart }: { chart: NatalChart }) {
+export function HousesTable({ chart, anchors }: { chart: NatalChart; anchors?: ReadingAnchors }) {
   if (!chart.cusps) return null;
   return (
     <ScrollArea label="Houses">
@@ -146,7 +182,9 @@ export function HousesTable({ chart }: { chart: NatalChart }) {
           {chart.cusps.map((cusp) => (
             <tr key={cusp.house}>
               <th scope="row" className={`${TD} text-left font-medium tabular-nums`}>
-                {cusp.house}
+                <ReadingLink anchor={anchors?.get(`house:${cusp.house}`)} label={`House ${cusp.house}`}>
+                  {cusp.house}
+                </ReadingLink>
               </th>
               <td className={`${TD} ${NOWRAP}`}>
                 <Glyph>{SIGN_GLYPHS[cusp.sign]}</Glyph> {SIGN_LABELS[cusp.sign]}
@@ -161,7 +199,7 @@ export function HousesTable({ chart }: { chart: NatalChart }) {
 }
 
 /** The aspects as a triangle of cells: about 34 px a column, so it scrolls in its box on a phone. */
-export function AspectGrid({ chart }: { chart: NatalChart }) {
+export function AspectGrid({ chart, anchors }: { chart: NatalChart; anchors?: ReadingAnchors }) {
   const points: string[] = [...WHEEL_BODIES, ...(chart.angles ? ['ascendant', 'midheaven'] : [])];
   const byPair = new Map(chart.aspects.map((aspect) => [`${aspect.a}|${aspect.b}`, aspect]));
   const find = (a: string, b: string) => byPair.get(`${a}|${b}`) ?? byPair.get(`${b}|${a}`);
@@ -209,10 +247,10 @@ export function AspectGrid({ chart }: { chart: NatalChart }) {
                 return (
                   <td key={column} className="size-8 border border-line/60 p-0 text-center" title={text}>
                     {aspect ? (
-                      <>
+                      <ReadingLink anchor={anchors?.get(`aspect:${row}|${column}`)} label={text ?? ''}>
                         <AspectIcon kind={aspect.kind} />
                         <span className="sr-only">{text}</span>
-                      </>
+                      </ReadingLink>
                     ) : null}
                   </td>
                 );

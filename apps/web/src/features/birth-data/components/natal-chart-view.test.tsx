@@ -1,4 +1,4 @@
-import { BODY_NAMES, type NatalChart, type ZodiacId } from '@app/contracts/chart.ts';
+import { BODY_NAMES, type ChartReading, type NatalChart, type ZodiacId } from '@app/contracts/chart.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -63,7 +63,37 @@ function answerCharts(timeKnown = true) {
     ok({
       success: true,
       chart: chartFor((request.params?.zodiac as ZodiacId | undefined) ?? 'tropical', timeKnown),
+      reading: readingFor(timeKnown),
     });
+}
+
+/** A reading as the server composes it: entries with anchors the tables link to. */
+function readingFor(timeKnown: boolean): ChartReading {
+  return {
+    sections: [
+      {
+        id: 'big-three',
+        title: 'The big three',
+        entries: [{ id: 'sign-sun', title: 'Sun in Aries', text: 'Your Sun in Aries starts things.' }],
+      },
+      ...(timeKnown
+        ? [
+            {
+              id: 'emphasis',
+              title: "Your chart's emphasis",
+              entries: [
+                {
+                  id: 'house-4-empty',
+                  title: 'No planet in the 4th house',
+                  text: 'Home speaks through its ruler.',
+                },
+              ],
+            },
+          ]
+        : []),
+    ],
+    note: timeKnown ? null : 'Your birth time is not known, so this reading leaves out the houses.',
+  };
 }
 
 beforeEach(() => localStorage.clear());
@@ -127,6 +157,36 @@ describe('natal chart settings', () => {
     expect((screen.getByLabelText('Zodiac') as HTMLSelectElement).value).toBe('tropical');
     expect((screen.getByLabelText('House system') as HTMLSelectElement).value).toBe('K');
     await screen.findByTestId('houses-table', {}, WAIT);
+  });
+});
+
+describe('the reading of the chart', () => {
+  it('reads the chart under the tables, each entry linked from its row', async () => {
+    answerCharts(true);
+    renderWithProviders(<NatalChartView />);
+    const reading = await screen.findByTestId('chart-reading', {}, WAIT);
+    expect(within(reading).getByRole('heading', { name: 'The big three' })).toBeTruthy();
+    const sun = within(reading).getByRole('heading', { name: 'Sun in Aries' }).closest('article')!;
+    expect(sun.id).toBe('reading-sign-sun');
+    const table = screen.getByRole('table', { name: 'Planets and points' });
+    await userEvent.click(within(table).getByRole('button', { name: 'Sun: read about it' }));
+    expect(document.activeElement).toBe(sun);
+    const houses = screen.getByRole('table', { name: /Houses/ });
+    await userEvent.click(within(houses).getByRole('button', { name: 'House 4: read about it' }));
+    expect(document.activeElement?.id).toBe('reading-house-4-empty');
+    expect(within(reading).queryByText(/birth time is not known/)).toBeNull();
+  });
+
+  it('says why the houses and angles are left out without a birth time', async () => {
+    answerCharts(false);
+    renderWithProviders(<NatalChartView />);
+    const reading = await screen.findByTestId('chart-reading', {}, WAIT);
+    expect(within(reading).getByText(/birth time is not known/)).toBeTruthy();
+    expect(
+      within(reading)
+        .getAllByRole('heading', { level: 5 })
+        .map((h) => h.textContent),
+    ).toEqual(['Sun in Aries']);
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  type ChartReading,
   HOUSE_SYSTEM_CODES,
   HOUSE_SYSTEM_NAMES,
   type NatalChart,
@@ -15,6 +16,7 @@ import { getErrorMessage } from '../../../lib/error-messages.ts';
 import { natalChartQuery } from '../../../lib/get-natal-chart.ts';
 import { useChartSettings } from '../hooks/use-chart-settings.ts';
 import { type MoonRange, moonRange } from '../lib/moon-range.ts';
+import { ChartReadingView, readingAnchors } from './chart-reading.tsx';
 import { AspectGrid, BodiesTable, capitalise, HousesTable } from './chart-tables.tsx';
 
 /** "23°43′". */
@@ -61,7 +63,7 @@ export function NatalChartView() {
   const [{ houseSystem, zodiac }, changeSettings] = useChartSettings();
   const headingId = useId();
   const query = useQuery({ ...natalChartQuery(houseSystem, zodiac), placeholderData: keepPreviousData });
-  const chart = query.data;
+  const chart = query.data?.chart;
 
   return (
     <section aria-labelledby={headingId} className="flex min-w-0 flex-col gap-6">
@@ -95,13 +97,14 @@ export function NatalChartView() {
           <Spinner /> Calculating your chart...
         </p>
       ) : null}
-      {chart ? <ChartDetails chart={chart} /> : null}
+      {query.data ? <ChartDetails chart={query.data.chart} reading={query.data.reading} /> : null}
     </section>
   );
 }
 
-function ChartDetails({ chart }: { chart: NatalChart }) {
+function ChartDetails({ chart, reading }: { chart: NatalChart; reading: ChartReading }) {
   const moon = moonRange(chart);
+  const anchors = readingAnchors(reading);
   return (
     <>
       {chart.notes.map((note) => (
@@ -122,11 +125,12 @@ function ChartDetails({ chart }: { chart: NatalChart }) {
       </p>
       <KeyFacts chart={chart} moon={moon} />
       {moon ? <MoonNote moon={moon} /> : null}
-      <BodiesTable chart={chart} moon={moon} />
+      <BodiesTable chart={chart} moon={moon} anchors={anchors} />
       <div className="grid grid-cols-1 gap-8 md:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)]">
-        {chart.cusps ? <HousesTable chart={chart} /> : null}
-        <AspectGrid chart={chart} />
+        {chart.cusps ? <HousesTable chart={chart} anchors={anchors} /> : null}
+        <AspectGrid chart={chart} anchors={anchors} />
       </div>
+      <ChartReadingView reading={reading} />
     </>
   );
 }

@@ -38,7 +38,12 @@ export function LandscapeView({
         {landscape.headline}
       </h2>
       {actions}
-      <p className="mt-4 text-base leading-relaxed">{landscape.summary}</p>
+      {/* The summary's paragraphs: the day's threads and the Moon, then a practical close. */}
+      {landscape.summary.split(/\n\n+/).map((paragraph) => (
+        <p key={paragraph} className="mt-4 text-base leading-relaxed">
+          {paragraph}
+        </p>
+      ))}
       {landscape.note ? (
         <Alert className="mt-4" title="Birth time unknown">
           {landscape.note}

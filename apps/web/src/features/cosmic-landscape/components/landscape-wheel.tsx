@@ -16,7 +16,7 @@ export function LandscapeWheel({ landscape, isToday }: { landscape: Landscape; i
   return (
     <figure>
       <ChartWheel
-        chart={natal.data}
+        chart={natal.data.chart}
         sky={landscape.sky}
         skyLabel={isToday ? "today's sky" : `the sky of ${landscape.date}`}
       />

@@ -69,7 +69,7 @@ export function TransitList({
   );
 }
 
-/** The Moon's transits: they last hours, so only the exact time is given. */
+/** The Moon's transits: they last hours, so only the exact time is given, with each one's reading. */
 export function MoonTransitList({ transits, zone }: { transits: LandscapeTransit[]; zone: string }) {
   if (transits.length === 0)
     return <p className="text-muted">The Moon makes no exact aspects to your chart today.</p>;
@@ -80,10 +80,11 @@ export function MoonTransitList({ transits, zone }: { transits: LandscapeTransit
           key={`${transit.aspect}-${transit.natalPoint}-${transit.exactAt}`}
           className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-3"
         >
-          <span>{transit.title}</span>
+          <span className="font-medium">{transit.title}</span>
           <span className="text-sm text-muted">
             {transit.exactAt ? `exact at ${formatClock(transit.exactAt, zone)}` : 'not exact today'}
           </span>
+          {transit.text ? <p className="w-full leading-relaxed">{transit.text}</p> : null}
         </li>
       ))}
     </ul>
