@@ -5,8 +5,8 @@ import { choosePlace, newSubscriberWithBirthData } from './support/subscriber.ts
 
 // A new subscriber pays with the local test checkout, saves birth data born in Pago Pago
 // (UTC−11), reads today's landscape (the actions under the headline, the long sections folded),
-// asks for other readings while the day has any that read differently (with the interpretation
-// library as it is there is none: the button is not offered and the page says why), moves their
+// asks for other readings while the day has any that read differently (the library's second
+// variants give one; then the button is not offered and the page says why), moves their
 // current location to Kiritimati (UTC+14, always a later date) so the history holds two days,
 // opens the earlier one, and follows "Ask about this" to the chat. Screens go to
 // test-results/e2e/screens.

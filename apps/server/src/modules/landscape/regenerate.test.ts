@@ -54,11 +54,11 @@ function inVoice(text: LandscapeText, voice: number): LandscapeText {
   };
 }
 
-/** A library whose variant v is written in voice `voiceOf(v)`. */
+/** A library whose variant v is written in voice `voiceOf(v)` (voice 0: the built-in words of variant 0). */
 const voices =
   (voiceOf: (variant: number) => number): LandscapeComposer =>
   (facts) =>
-    inVoice(composeLandscape(facts), voiceOf(facts.variant));
+    inVoice(composeLandscape({ ...facts, variant: 0 }), voiceOf(facts.variant));
 
 /** Runs `use` with a landscape service of the test app that composes with `composer`. */
 async function withComposer(composer: LandscapeComposer, use: (service: LandscapeService) => Promise<void>) {

@@ -27,7 +27,11 @@ function LandscapeSample({ samples }: { samples: Samples }) {
       <p className="text-sm text-muted">For someone born {sampleBirthText(samples.birth)}</p>
       <p className="mt-3 text-sm font-medium text-muted">Today, {formatCalendarDate(landscape.date)}</p>
       <p className="mt-1 font-display text-xl leading-snug font-semibold">{landscape.headline}</p>
-      <p className="mt-3 leading-relaxed">{landscape.summary}</p>
+      {landscape.summary.split(/\n\n+/).map((paragraph) => (
+        <p key={paragraph} className="mt-3 leading-relaxed">
+          {paragraph}
+        </p>
+      ))}
       <h4 className="mt-6 mb-3 font-semibold">The Moon today</h4>
       <MoonToday landscape={landscape} />
       {read.length > 0 ? (
