@@ -75,12 +75,14 @@ describe('landscape composer', () => {
     const [threads, close] = text.summary.split('\n\n');
     expect(sentencesOf(threads!).length).toBeGreaterThanOrEqual(4);
     expect(close).toBeTruthy();
-    expect(threads).toContain('At 12:10 it moves into Gemini');
+    expect(threads).toMatch(/12:10[^.]*Gemini|Gemini[^.]*12:10/);
     expect(threads).toContain('(from 11:09 to 12:10)');
     expect(text.readings).toHaveLength(2);
     expect(text.moonReadings).toHaveLength(1);
     expect(text.moonReadings[0]).toContain('(exact at 16:02)');
-    for (const reading of [...text.readings, ...text.moonReadings])
+    // A slow transit on a quiet day is one sentence of its entry; the others are read in full (less what the summary said).
+    expect(sentencesOf(text.readings[0]!).length).toBeGreaterThanOrEqual(1);
+    for (const reading of [text.readings[1]!, ...text.moonReadings])
       expect(sentencesOf(reading).length).toBeGreaterThanOrEqual(2);
     expect(text.note).toBeNull();
   });
@@ -103,8 +105,10 @@ describe('landscape composer', () => {
         (v) => text.moonReadings[0]!.includes(v.feel) && text.moonReadings[0]!.includes(v.do),
       ),
     ).toBe(true);
+    // On a quiet day of a slow transit: one sentence of its entry, in turn, with its span.
     const saturn = transitEntryOf(saturnSquareSun)!;
-    expect(saturn.building.some((line) => text.readings[0]!.includes(line.replace(/\.$/, '')))).toBe(true);
+    const words = [...saturn.variants.flatMap((v) => [v.about, v.feel, v.do]), ...saturn.building];
+    expect(words.some((line) => text.readings[0]!.includes(line.replace(/\.$/, '')))).toBe(true);
   });
 
   it('never says one sentence frame twice in a day', () => {
