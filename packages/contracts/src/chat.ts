@@ -35,7 +35,7 @@ export const ChatMessageBodySchema = z.strictObject({
 export const ChatFactSchema = z.object({
   /** "Moon in Aquarius in the 4th house", "Saturn squares your natal Sun (exact 25 Nov)". */
   text: z.string(),
-  kind: z.enum(['placement', 'angle', 'aspect', 'transit', 'house', 'memory']),
+  kind: z.enum(['placement', 'angle', 'aspect', 'transit', 'house', 'sky', 'memory']),
 });
 export type ChatFact = z.infer<typeof ChatFactSchema>;
 

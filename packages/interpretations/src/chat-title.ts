@@ -2,7 +2,7 @@
 // named as a title ("Moon sign and emotions"), not the question cut short. Words as data a writer
 // can edit, like the knowledge base.
 import { CHAT_TITLE_MAX } from '@app/contracts/chat.ts';
-import { recognise } from './chat-composer.ts';
+import { understand } from './assistant/understand.ts';
 import { ordinal, SIGNS } from './knowledge.ts';
 
 const BODY_TITLES: Record<string, string> = {
@@ -40,7 +40,6 @@ const HOUSE_TITLES = [
 
 const BODY_NAMES: Record<string, string> = { trueNode: 'North Node', ascendant: 'Rising sign' };
 const bodyName = (body: string) => BODY_NAMES[body] ?? body.charAt(0).toUpperCase() + body.slice(1);
-const PERIODS = { today: 'today', week: 'this week', month: 'this month' } as const;
 const REFUSALS = {
   lottery: 'Luck and chance',
   medical: 'A health question',
@@ -50,38 +49,75 @@ const REFUSALS = {
 /** Words kept from a question the assistant did not recognise. */
 const UNCLEAR_WORDS = 6;
 
+const TOPIC_TITLES: Record<string, string> = {
+  career: 'Career and vocation',
+  money: 'Money and security',
+  love: 'Love and relationships',
+  family: 'Home and family',
+  friends: 'Friends and community',
+  health: 'Wellbeing and energy',
+  creativity: 'Creativity and play',
+  learning: 'Learning and travel',
+  spirituality: 'Meaning and spirituality',
+};
+const CHART_TITLES: Record<string, string> = {
+  'big-three': 'My big three',
+  ruler: 'My chart ruler',
+  elements: 'Elements in my chart',
+  modalities: 'Modalities in my chart',
+  'moon-phase': 'The Moon at my birth',
+  dominant: 'What dominates my chart',
+};
+const SKY_TITLES: Record<string, string> = {
+  'moon-sign': 'The Moon today',
+  'moon-phase': 'The Moon’s phase',
+  retrograde: 'Retrograde planets',
+  'next-ingress': 'Coming sign changes',
+  'next-station': 'Coming stations',
+  today: 'Today’s sky',
+};
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
 /** A short title for a conversation, from the topic of its first question. */
-export function topicTitle(question: string): string {
-  const intent = recognise(question);
-  switch (intent.kind) {
+export function topicTitle(question: string, date = new Date().toISOString().slice(0, 10)): string {
+  const q = understand(question, { date });
+  switch (q.kind) {
     case 'refuse':
-      return REFUSALS[intent.topic];
+      return REFUSALS[q.topic];
     case 'greeting':
       return 'Getting started';
     case 'transits':
-      return intent.body
-        ? `${bodyName(intent.body)} transits ${PERIODS[intent.period]}`
-        : intent.period === 'today'
-          ? 'Today’s transits'
-          : `Transits ${PERIODS[intent.period]}`;
+      return q.body ? `${bodyName(q.body)} transits ${q.window.label}` : `Transits ${q.window.label}`;
     case 'timing':
-      return 'Timing and the next transits';
-    case 'body':
-      return BODY_TITLES[intent.body] ?? bodyName(intent.body);
-    case 'house':
-      return `${ordinal(intent.house)} house: ${HOUSE_TITLES[intent.house - 1]}`;
-    case 'aspects':
-      return intent.aspect
-        ? `${intent.aspect.charAt(0).toUpperCase()}${intent.aspect.slice(1)}s in my chart`
-        : 'Aspects in my chart';
-    case 'sign':
-      return `${SIGNS[intent.sign]?.name ?? intent.sign} in my chart`;
-    case 'career':
-      return 'Career and vocation';
-    case 'love':
-      return 'Love and relationships';
-    case 'overview':
+      return q.topic ? `Timing for ${TOPIC_TITLES[q.topic]!.toLowerCase()}` : 'Good timing';
+    case 'forecast':
+      return `${bodyName(q.body)} ${q.window.label}`;
+    case 'topic':
+      return TOPIC_TITLES[q.topic]!;
+    case 'definition': {
+      const house = /^house-(\d+)$/.exec(q.term);
+      if (house) return `The ${ordinal(Number(house[1]))} house`;
+      return `What ${SIGNS[q.term]?.name ?? q.term.replace(/-/g, ' ')} means`;
+    }
+    case 'chart':
+      if (q.fact === 'placement' && q.body) return BODY_TITLES[q.body] ?? bodyName(q.body);
+      if (q.fact === 'house' && q.house) return `${ordinal(q.house)} house: ${HOUSE_TITLES[q.house - 1]}`;
+      if (q.fact === 'aspects') return q.aspect ? `${cap(q.aspect)}s in my chart` : 'Aspects in my chart';
+      return CHART_TITLES[q.fact] ?? 'Birth chart overview';
+    case 'sky':
+      return q.fact === 'retrograde' && q.body ? `${bodyName(q.body)} retrograde` : SKY_TITLES[q.fact]!;
+    case 'feeling':
+      return `Feeling ${q.feeling}`;
+    case 'compatibility':
+      return `Me and ${SIGNS[q.sign]?.name ?? q.sign}`;
+    case 'summary':
       return 'Birth chart overview';
+    case 'strengths':
+      return 'My strengths';
+    case 'challenges':
+      return 'My challenges';
+    case 'why':
+    case 'off-topic':
     case 'unclear':
       return firstWords(question);
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type ChatFacts, composeAnswer, needsUpcoming, recognise } from '../src/chat-composer.ts';
+import { questionOf } from '../src/assistant/compose.ts';
+import { type ChatFacts, composeAnswer, factsNeeded } from '../src/chat-composer.ts';
 
 const facts = (over: Partial<ChatFacts> = {}): ChatFacts => ({
   now: '2026-11-24T09:00:00.000Z',
@@ -23,40 +24,40 @@ const facts = (over: Partial<ChatFacts> = {}): ChatFacts => ({
 });
 
 describe('a question about one planet over a period', () => {
-  it('is recognised as that planet within the period, and gathers the coming transits', () => {
+  it('is understood as that planet within the window, and gathers the coming transits', () => {
     const question = 'What does my Moon in Capricorn mean for my week?';
-    expect(recognise(question)).toEqual({ kind: 'transits', period: 'week', body: 'moon' });
-    expect(needsUpcoming(question)).toBe(true);
-    expect(recognise('Which transits should I know about this week?')).toEqual({
+    const f = facts();
+    expect(questionOf(question, f)).toMatchObject({
       kind: 'transits',
-      period: 'week',
+      body: 'moon',
+      window: { label: 'this week' },
     });
-    expect(recognise('What does my Moon sign mean?')).toEqual({ kind: 'body', body: 'moon' });
+    expect(factsNeeded(question, f)).toMatchObject({ upcoming: true, window: null });
+    expect(questionOf('Which transits should I know about this week?', f)).toMatchObject({
+      kind: 'transits',
+      window: { label: 'this week' },
+    });
+    expect(questionOf('What does my Moon sign mean?', f)).toEqual({
+      kind: 'chart',
+      fact: 'placement',
+      body: 'moon',
+    });
   });
 
-  it('answers with the placement and only the transits that touch it in the period', () => {
+  it('answers with only the transits that touch it in the window, each with its day', () => {
     const answer = composeAnswer('What does my Moon in Capricorn mean for my week?', facts());
     const text = answer.paragraphs.join('\n');
-    expect(text).toContain('Moon in Capricorn in the 10th house');
-    expect(text).toContain('What touches your Moon this week:');
-    expect(text).toContain('Saturn');
+    expect(text).toContain('This week, one transit touches your Moon:');
+    expect(text).toContain('**Saturn squares your Moon (exact 27 November).**');
     // Jupiter touches the Sun, not the Moon; Mars's conjunction is three weeks away.
     expect(text).not.toContain('Jupiter');
     expect(text).not.toContain('Mars');
-    expect(answer.facts.map((f) => f.kind)).toEqual(['placement', 'transit']);
+    expect(answer.facts.map((f) => f.kind)).toEqual(['transit']);
   });
 
-  it('says so when nothing touches that planet in the period', () => {
+  it('says so when nothing touches that planet in the window', () => {
     const answer = composeAnswer('How will my Moon feel this week?', facts({ upcoming: [] }));
-    expect(answer.paragraphs.join('\n')).toContain(
-      'No slow planet makes an exact aspect to your Moon this week',
-    );
-  });
-
-  it('writes each transit line with a verb that fits a list of themes', () => {
-    const text = composeAnswer('Which transits should I know about this week?', facts()).paragraphs.join(
-      '\n',
-    );
-    expect(text).toMatch(/: it brings .+ to your /);
+    expect(answer.paragraphs[0]).toContain('this week');
+    expect(answer.paragraphs.join('\n')).toContain('Your Moon is in Capricorn in the 10th house.');
   });
 });

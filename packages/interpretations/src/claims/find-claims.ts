@@ -377,14 +377,20 @@ class Finder {
   between(k: number, u: Unit): void {
     if (u.item.t !== 'aspect' || this.word(k + 1, u.first) !== 'between') return;
     let j = k + 2;
+    /** Skips "your", "the", "natal"; says whether the point was marked as the person's. */
     const skip = () => {
-      while (this.word(j, u.first) && /^(your|the|natal)$/.test(this.word(j, u.first)!)) j++;
+      let mine = false;
+      while (this.word(j, u.first) && /^(your|the|natal)$/.test(this.word(j, u.first)!)) {
+        if (this.word(j, u.first) !== 'the') mine = true;
+        j++;
+      }
+      return mine;
     };
-    skip();
+    const aMine = skip();
     const a = this.unit(j, u.first);
     if (this.word(j + 1, u.first) !== 'and') return;
     j += 2;
-    skip();
+    const bMine = skip();
     const b = this.unit(j, u.first);
     if (
       !a ||
@@ -393,12 +399,13 @@ class Finder {
       (b.item.t !== 'body' && b.item.t !== 'angle')
     )
       return;
+    // "a trine between Mars and your Sun": the sky's Mars to the person's Sun, a transit.
     this.push({
       kind: 'aspect',
       a: a.item.id,
       b: b.item.id,
       aspect: u.item.kind,
-      transit: false,
+      transit: bMine && !aMine && !this.natalMark,
       first: u.first,
       last: b.last,
     });

@@ -43,6 +43,8 @@ export interface Assistant {
 export function composeOptions(request: AnswerRequest): ComposeOptions {
   return {
     timeNoteGiven: request.history.some((m) => m.role === 'assistant' && explainsUnknownTime(m.content)),
+    previous: request.history.filter((m) => m.role === 'user').at(-1)?.content,
+    turn: request.history.filter((m) => m.role === 'assistant').length,
   };
 }
 

@@ -1,8 +1,18 @@
 import { computeNatalChart, type NatalChart } from '@app/astro/chart/natal-chart';
+import { signOf } from '@app/astro/chart/zodiac';
+import type { BodyId } from '@app/astro/ephemeris/body-ids';
 import { dayOf, localDay, nextDate } from '@app/astro/time/local-day';
 import { exactTransitsOfDays, transitsOfDay } from '@app/astro/transits/daily-sky';
+import {
+  bodyOverWindow,
+  moonAt,
+  nextIngress,
+  nextStation,
+  previousStation,
+} from '@app/astro/transits/sky-ahead';
 import { skyAt } from '@app/astro/transits/sky-at';
-import type { ChatFacts, SkyTransit } from '@app/interpretations/chat-composer';
+import type { FactsNeeded, SkyAhead, WindowFacts } from '@app/interpretations/assistant/answer-facts';
+import { type ChatFacts, factsNeeded, type SkyTransit } from '@app/interpretations/chat-composer';
 import type { ClaimFacts } from '@app/interpretations/claims/claim-facts';
 
 // The facts the assistant may use: the natal chart and the sky, computed here by the astrology
@@ -55,6 +65,64 @@ export function upcomingTransits(chart: NatalChart, zone: string, now: Date): Sk
   return exactTransitsOfDays(chart, days).map(skyTransit);
 }
 
+const PLANETS: BodyId[] = ['mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto'];
+const DAY_MS = 86_400_000;
+
+/** The sky ahead is the same for everyone: computed once per ten minutes and kept. */
+const SKY_AHEAD_MS = 10 * 60_000;
+let skyAheadKept: { slot: number; sky: SkyAhead } | null = null;
+
+/** The sky ahead of `now`: the Moon, retrograde spans, and each planet's next station and ingress. */
+export function skyAhead(now: Date): SkyAhead {
+  const slot = Math.floor(now.getTime() / SKY_AHEAD_MS);
+  if (skyAheadKept?.slot !== slot) skyAheadKept = { slot, sky: skyAheadAt(new Date(slot * SKY_AHEAD_MS)) };
+  return skyAheadKept.sky;
+}
+
+function skyAheadAt(now: Date): SkyAhead {
+  const at = now.toISOString();
+  const moon = moonAt(at);
+  const moonNext = nextIngress('moon', at, 3);
+  const sky = skyAt(at);
+  const stations = PLANETS.flatMap((body) => nextStation(body, at) ?? []);
+  return {
+    moon: { ...moon, nextSign: moonNext ? { sign: moonNext.sign, at: moonNext.at } : null },
+    retrograde: sky
+      .filter((b) => b.retrograde && PLANETS.includes(b.body))
+      .map((b) => ({
+        body: b.body,
+        since: previousStation(b.body, at)?.at ?? null,
+        until: stations.find((s) => s.body === b.body)?.at ?? null,
+      })),
+    stations: stations.sort((a, b) => a.at.localeCompare(b.at)),
+    ingresses: ['sun', ...PLANETS]
+      .flatMap((body) => nextIngress(body as BodyId, at, 400) ?? [])
+      .sort((a, b) => a.at.localeCompare(b.at)),
+  };
+}
+
+/** The transits of the named bodies over a window, and the natal houses they move through. */
+export function windowFacts(
+  chart: NatalChart,
+  now: Date,
+  needed: NonNullable<FactsNeeded['window']>,
+): WindowFacts {
+  const start = new Date(now.getTime() + needed.window.from * DAY_MS);
+  const end = new Date(start.getTime() + needed.window.days * DAY_MS);
+  const from = start.toISOString();
+  const to = end.toISOString();
+  const each = needed.bodies.map((body) => ({ body, ...bodyOverWindow(chart, body as BodyId, from, to) }));
+  return {
+    window: needed.window,
+    from,
+    to,
+    transits: each
+      .flatMap((b) => b.transits)
+      .sort((a, b) => (a.exact[0] ?? a.enters ?? from).localeCompare(b.exact[0] ?? b.enters ?? from)),
+    houses: each.map((b) => ({ body: b.body, path: b.houses })),
+  };
+}
+
 export function chatFacts(input: {
   chart: NatalChart;
   zone: string;
@@ -62,9 +130,20 @@ export function chatFacts(input: {
   today: SkyTransit[];
   upcoming: SkyTransit[];
   memories: string[];
+  sky?: SkyAhead;
+  window?: WindowFacts;
 }): ChatFacts {
   const { chart } = input;
   return {
+    sky: input.sky,
+    window: input.window,
+    natal: {
+      elements: chart.elements,
+      modalities: chart.modalities,
+      ruler: chart.timeKnown ? (chart.chartRuler?.modern ?? null) : null,
+      moonPhase: chart.moonPhase?.name ?? null,
+      cusps: chart.timeKnown && chart.houses ? chart.houses.cusps.map((c) => signOf(c)) : null,
+    },
     now: input.now.toISOString(),
     timeKnown: chart.timeKnown,
     zone: input.zone,
@@ -90,6 +169,38 @@ export function chatFacts(input: {
 }
 
 /**
+ * The facts for one question: only what it needs is computed (the coming month, the sky ahead, a
+ * window of transits), as the composer's `factsNeeded` says. `upcoming` gives the coming month
+ * (the caller may keep it for the day).
+ */
+export function factsForQuestion(input: {
+  question: string;
+  previous?: string;
+  chart: NatalChart;
+  zone: string;
+  now: Date;
+  today: SkyTransit[];
+  upcoming: () => SkyTransit[];
+  memories: string[];
+}): ChatFacts {
+  const needed = factsNeeded(
+    input.question,
+    { now: input.now.toISOString(), zone: input.zone },
+    input.previous,
+  );
+  return chatFacts({
+    chart: input.chart,
+    zone: input.zone,
+    now: input.now,
+    today: input.today,
+    upcoming: needed.upcoming ? input.upcoming() : [],
+    memories: input.memories,
+    sky: needed.sky ? skyAhead(input.now) : undefined,
+    window: needed.window ? windowFacts(input.chart, input.now, needed.window) : undefined,
+  });
+}
+
+/**
  * What the claim checker compares the answer's statements with: the chart facts, the sky at the
  * moment of the question, and the transits with the instant each is exact: today's and the coming
  * month's. The coming month takes a moment to compute, so it is asked for (`upcoming`) only when
@@ -109,7 +220,16 @@ export function claimFacts(facts: ChatFacts, upcoming: () => readonly SkyTransit
     get transits() {
       if (!transits) {
         const known = new Map<string, SkyTransit>();
-        for (const t of [...facts.today, ...facts.upcoming, ...upcoming()])
+        const inWindow = (facts.window?.transits ?? []).flatMap((t) =>
+          t.exact.map((exactAt) => ({
+            body: t.body,
+            point: t.point,
+            kind: t.kind,
+            exactAt,
+            applying: false,
+          })),
+        );
+        for (const t of [...facts.today, ...facts.upcoming, ...inWindow, ...upcoming()])
           known.set(`${t.body}|${t.point}|${t.kind}|${t.exactAt ?? ''}`, t);
         transits = [...known.values()];
       }

@@ -16,7 +16,14 @@ import { ChatService } from './service.ts';
 import { pushSessionEndings } from './session-push.ts';
 
 /** The facts the assistant answers from (pure), for modules that compose an answer themselves. */
-export { type ChatBirth, chatFacts, natalOf, todaysTransits, upcomingTransits } from './facts.ts';
+export {
+  type ChatBirth,
+  chatFacts,
+  factsForQuestion,
+  natalOf,
+  todaysTransits,
+  upcomingTransits,
+} from './facts.ts';
 
 /**
  * The assistant: /api/chat/* over HTTP (answers stream as server-sent events) and Socket.IO. The

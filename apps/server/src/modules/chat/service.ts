@@ -15,7 +15,7 @@ import {
   type ChatUsage,
   FIXED_STARTERS,
 } from '@app/contracts/chat.ts';
-import { memoriesIn, needsUpcoming } from '@app/interpretations/chat-composer';
+import { memoriesIn } from '@app/interpretations/chat-composer';
 import { distinctTitle, topicTitle } from '@app/interpretations/chat-title';
 import { SIGNS } from '@app/interpretations/knowledge';
 import { transitTitle } from '@app/interpretations/landscape-composer';
@@ -24,7 +24,14 @@ import { AppError, notFound, retryWhileDatabaseAway } from '../../platform/error
 import { AnswersInProgress } from './answers-in-progress.ts';
 import type { Assistant } from './assistant.ts';
 import { checkedPieces, type FoundCorrection } from './checked-answer.ts';
-import { type ChatBirth, chatFacts, claimFacts, natalOf, todaysTransits, upcomingTransits } from './facts.ts';
+import {
+  type ChatBirth,
+  claimFacts,
+  factsForQuestion,
+  natalOf,
+  todaysTransits,
+  upcomingTransits,
+} from './facts.ts';
 import type { ChatRepository } from './repository.ts';
 
 export const MESSAGES = {
@@ -245,13 +252,15 @@ export class ChatService {
       );
     else await this.deps.repo.touch(user.id, sessionId, asked);
 
-    const sky = this.sky(user.id, birth, needsUpcoming(content));
-    const facts = chatFacts({
+    const sky = this.sky(user.id, birth, false);
+    const facts = factsForQuestion({
+      question: content,
+      previous: history.filter((m) => m.role === 'user').at(-1)?.content,
       chart: sky.chart,
       zone: birth.timeZone,
       now: this.now,
       today: sky.today,
-      upcoming: sky.upcoming ?? [],
+      upcoming: () => this.sky(user.id, birth, true).upcoming ?? [],
       memories: (await this.deps.repo.memories(user.id)).map((m) => m.text),
     });
     // Stopped by the caller (a closed stream, a socket's stop) or by stopAnswer.

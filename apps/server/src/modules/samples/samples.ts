@@ -1,9 +1,9 @@
 import { dayOf, type LocalDay } from '@app/astro/time/local-day';
 import { localToEpochSeconds } from '@app/astro/time/zones';
 import type { SampleBirth, Samples } from '@app/contracts/samples.ts';
-import { composeAnswer, needsUpcoming } from '@app/interpretations/chat-composer';
+import { composeAnswer } from '@app/interpretations/chat-composer';
 import type { Clock } from '../../platform/clock.ts';
-import { chatFacts, natalOf, todaysTransits, upcomingTransits } from '../chat/plugin.ts';
+import { factsForQuestion, natalOf, todaysTransits, upcomingTransits } from '../chat/plugin.ts';
 import { landscapeDayOf, landscapeOf, wordsOf } from '../landscape/plugin.ts';
 
 // What the home page shows a newcomer: the product's real output for a fixed sample birth, by the
@@ -45,12 +45,13 @@ export function composeSamples(day: LocalDay, generatedAt: Date): Samples {
   // The question is asked at the middle of the sample's day, so the answer is the same all day.
   const asked = new Date((Date.parse(day.startUtc) + Date.parse(day.endUtc)) / 2);
   const chart = natalOf({ utc, latitude, longitude, timeKnown: true, timeZone: birth.zone });
-  const facts = chatFacts({
+  const facts = factsForQuestion({
+    question: SAMPLE_QUESTION,
     chart,
     zone: birth.zone,
     now: asked,
     today: todaysTransits(chart, birth.zone, asked),
-    upcoming: needsUpcoming(SAMPLE_QUESTION) ? upcomingTransits(chart, birth.zone, asked) : [],
+    upcoming: () => upcomingTransits(chart, birth.zone, asked),
     memories: [],
   });
   const answer = composeAnswer(SAMPLE_QUESTION, facts);

@@ -1,0 +1,50 @@
+// The built-in assistant over the question sets: the share of questions answered (not "tell me
+// more"), the share understood as the set says, statements the claim checker would correct, the
+// share of sentences repeating a frame already said in another answer, and compose time.
+//   node --import tsx bench/assistant/run.ts
+
+import { answerOne, repeatedFrames } from '../../apps/server/src/modules/chat/testing/question-set.ts';
+import { ASKED } from '../../packages/interpretations/test/assistant-questions.ts';
+
+async function unseen() {
+  try {
+    return (await import('../../packages/interpretations/test/assistant-questions-unseen.ts')).UNSEEN;
+  } catch {
+    return [];
+  }
+}
+
+const pct = (a: number, b: number) => `${((100 * a) / Math.max(1, b)).toFixed(1)} %`;
+const matches = (got: Record<string, unknown>, want: Record<string, unknown>) =>
+  Object.entries(want).every(([k, v]) =>
+    k === 'window'
+      ? (v as { label?: string } | null)?.label === (got[k] as { label?: string } | undefined)?.label
+      : got[k] === v,
+  );
+
+for (const [name, set] of [
+  ['the question set', ASKED],
+  ['the unseen set', await unseen()],
+] as const) {
+  if (set.length === 0) continue;
+  const answers = set.map((a, i) => answerOne(i, a.q, a.after));
+  const fallback = answers.filter((a) => !a.answer.understood).length;
+  const right = answers.filter((a, i) =>
+    matches(a.understood as unknown as Record<string, unknown>, set[i]!.expect),
+  ).length;
+  const corrected = answers.filter((a) => a.corrections > 0).length;
+  const frames = repeatedFrames(answers);
+  const times = answers.map((a) => a.ms).sort((x, y) => x - y);
+  console.log(`${name} (${set.length} questions, ${new Set(answers.map((_, i) => i % 8)).size} charts):`);
+  console.log(
+    `  answered: ${pct(set.length - fallback, set.length)}, fallback "tell me more": ${pct(fallback, set.length)}`,
+  );
+  console.log(`  understood as the set says: ${pct(right, set.length)}`);
+  console.log(`  answers with a statement the claim checker corrects: ${corrected}`);
+  console.log(
+    `  sentences repeating a frame of an earlier answer: ${frames.repeated} of ${frames.sentences} (${pct(frames.repeated, frames.sentences)})`,
+  );
+  console.log(
+    `  facts and words per answer: median ${times[times.length >> 1]!.toFixed(1)} ms, p95 ${times[Math.floor(times.length * 0.95)]!.toFixed(1)} ms`,
+  );
+}

@@ -1,0 +1,348 @@
+// Answers about time: the sky now and ahead, the transits of a window, a planet's year, whether a
+// window suits something, a topic's promise and its transits, and how today may feel. Dates are in
+// the person's zone; only transits the facts hold are named.
+import type { SkyTransit } from '../chat-composer.ts';
+import { ASPECTS, BODIES, ordinal } from '../knowledge.ts';
+import { entryAt, type Reading, type Variants } from '../library/library.ts';
+import type { WindowTransit } from './answer-facts.ts';
+import { placementAnswer } from './compose-chart.ts';
+import type { Feeling, SkyFact, Topic, Window } from './question.ts';
+import { type AnswerWriter, cap, nameOf, signName, yourPoint } from './writer.ts';
+
+const SUPPORTIVE = new Set(['trine', 'sextile']);
+const HARD = new Set(['square', 'opposition']);
+const BENEFIC = new Set(['venus', 'jupiter', 'sun']);
+const HEAVY = new Set(['saturn', 'mars', 'pluto', 'uranus', 'neptune']);
+
+interface TopicEntry {
+  houses: number[];
+  planets: string[];
+  intro: string[];
+  natal: string[];
+  now: string[];
+  close: string[];
+}
+
+/**
+ * A transit of the window as one list line: the transit with its exact day, then its span in orb
+ * and its reading as sentences of their own (a date beside a statement is the date it claims).
+ */
+function windowLine(w: AnswerWriter, t: WindowTransit): string {
+  const exact = t.exact[0] ?? null;
+  const span = [t.enters && `from ${w.day(t.enters)}`, t.leaves && `until ${w.day(t.leaves)}`]
+    .filter(Boolean)
+    .join(' ');
+  const fact = w.transitFact(t, exact);
+  const reading = w.transitReading(t);
+  return [`- **${fact}.**`, span && `In orb ${span}.`, reading?.about].filter(Boolean).join(' ');
+}
+
+/** The window's transits (from the window facts, else the coming month's exact ones). */
+function transitsIn(
+  w: AnswerWriter,
+  window: Window,
+  filter: (t: { body: string; point: string }) => boolean,
+): WindowTransit[] {
+  const f = w.facts;
+  if (f.window && f.window.window.label === window.label) return f.window.transits.filter(filter);
+  const start = Date.parse(f.now) + window.from * 86_400_000;
+  const end = start + window.days * 86_400_000;
+  // The mean node stands beside the true one in the chart; the true node speaks for both.
+  const named = (t: { point: string }) => t.point !== 'meanNode';
+  const fromToday = window.from === 0 ? f.today.filter(filter).filter(named) : [];
+  const upcoming = f.upcoming
+    .filter((t) => t.exactAt && Date.parse(t.exactAt) >= start && Date.parse(t.exactAt) < end)
+    .filter(filter)
+    .filter(named);
+  const seen = new Set<string>();
+  return [...fromToday, ...upcoming]
+    .filter((t) => {
+      const key = `${t.body}|${t.kind}|${t.point}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .map((t: SkyTransit) => ({
+      body: t.body,
+      point: t.point,
+      kind: t.kind,
+      enters: null,
+      exact: t.exactAt ? [t.exactAt] : [],
+      leaves: null,
+    }));
+}
+
+export function skyAnswer(w: AnswerWriter, fact: SkyFact, body?: string): void {
+  const sky = w.facts.sky;
+  if (fact === 'today') {
+    transitsAnswer(w, { label: 'today', from: 0, days: 1 });
+    return;
+  }
+  if (!sky) {
+    w.say('I could not read the sky ahead just now.');
+    return;
+  }
+  switch (fact) {
+    case 'moon-sign': {
+      const moon = sky.moon;
+      const next = moon.nextSign
+        ? ` until ${w.day(moon.nextSign.at)}, when it moves into ${signName(moon.nextSign.sign)}`
+        : '';
+      w.fact(`the Moon in ${signName(moon.sign)}`, 'sky');
+      const reading = w.pick.pick(
+        entryAt<Variants>(w.files, 'moon/signs', moon.sign)?.variants,
+        'moon-sign',
+        (r) => r.about,
+      );
+      w.say(`The Moon is in **${signName(moon.sign)}**${next}.`, reading?.about);
+      w.say(reading?.do);
+      return;
+    }
+    case 'moon-phase': {
+      const moon = sky.moon;
+      const reading = w.pick.pick(
+        entryAt<Variants>(w.files, 'moon/phases', moon.phase)?.variants,
+        'moon-phase',
+        (r) => r.about,
+      );
+      w.fact(`${moon.phase.replace(/-/g, ' ')} Moon`, 'sky');
+      w.say(
+        `The Moon is **${moon.phase.replace(/-/g, ' ')}**, ${Math.round(moon.illumination * 100)}% lit.`,
+        reading?.about,
+      );
+      w.say(reading?.do);
+      return;
+    }
+    case 'retrograde': {
+      if (body) {
+        const retro = sky.retrograde.find((r) => r.body === body);
+        const station = sky.stations.find((s) => s.body === body);
+        if (retro) {
+          w.fact(`${nameOf(body)} retrograde`, 'sky');
+          w.say(
+            `Yes, **${nameOf(body)} is retrograde**${retro.until ? ` until ${w.day(retro.until)}` : ''}${retro.since ? `; it turned on ${w.day(retro.since)}` : ''}.`,
+          );
+        } else
+          w.say(
+            `No, ${nameOf(body)} is moving direct right now.`,
+            station?.turns === 'retrograde'
+              ? `Its next retrograde begins on ${w.day(station.at)}.`
+              : undefined,
+          );
+        const natal = w.placement(body);
+        if (natal) {
+          w.say(
+            `In your chart ${nameOf(body)} stands for your ${BODIES[body]?.natal ?? 'themes'}; a retrograde there is a time to review rather than launch.`,
+          );
+          return;
+        }
+      }
+      if (sky.retrograde.length === 0) {
+        w.say('No planet is retrograde right now: every one is moving forward.');
+        return;
+      }
+      w.say(
+        `${sky.retrograde.length === 1 ? 'One planet is' : `${sky.retrograde.length} planets are`} retrograde right now:`,
+        `${sky.retrograde
+          .map(
+            (r) =>
+              `**${w.fact(`${nameOf(r.body)} retrograde`, 'sky')}**${r.until ? ` until ${w.day(r.until)}` : ''}`,
+          )
+          .join(', ')}.`,
+      );
+      w.say(
+        'Retrograde planets suit reviewing, repairing and finishing in their areas more than starting fresh.',
+      );
+      return;
+    }
+    case 'next-ingress': {
+      const list = sky.ingresses.filter((i) => !body || i.body === body).slice(0, body ? 1 : 3);
+      if (list.length === 0) {
+        w.say(`${body ? nameOf(body) : 'No planet'} changes sign in the coming months.`);
+        return;
+      }
+      w.say(
+        list.map((i) => `${nameOf(i.body)} moves into **${signName(i.sign)}** on ${w.day(i.at)}.`).join(' '),
+      );
+      return;
+    }
+    case 'next-station': {
+      const list = sky.stations.filter((s) => !body || s.body === body).slice(0, body ? 1 : 3);
+      if (list.length === 0) {
+        w.say(`${body ? nameOf(body) : 'No planet'} stations in the coming months.`);
+        return;
+      }
+      w.say(list.map((s) => `${nameOf(s.body)} turns **${s.turns}** on ${w.day(s.at)}.`).join(' '));
+      w.say(
+        'A station is when a planet seems to stand still before changing direction, so its themes feel stalled, then shift.',
+      );
+      return;
+    }
+  }
+}
+
+export function transitsAnswer(w: AnswerWriter, window: Window, body?: string): void {
+  const list = transitsIn(w, window, (t) => !body || t.body === body || t.point === body).slice(0, 5);
+  const subject = body ? yourPoint(body) : 'your chart';
+  if (list.length === 0) {
+    w.say(
+      (w.phrase(['assistant/openers', 'quiet']) ?? 'Nothing major touches {window}.').replace(
+        '{window}',
+        window.label,
+      ),
+    );
+    if (body) placementAnswer(w, body);
+    return;
+  }
+  w.say(
+    `${cap(window.label)}, ${list.length === 1 ? 'one transit touches' : `${list.length} transits touch`} ${subject}:`,
+  );
+  w.say(list.map((t) => windowLine(w, t)).join('\n'));
+  const first = w.transitReading(list[0]!);
+  w.say(w.phrase(['assistant/openers', 'practical']), first?.do);
+}
+
+export function forecastAnswer(w: AnswerWriter, body: string, window: Window): void {
+  const list = transitsIn(w, window, (t) => t.body === body).slice(0, 5);
+  const path = w.facts.window?.houses.find((h) => h.body === body)?.path ?? [];
+  w.say(
+    list.length > 0
+      ? `Over ${window.label}, ${nameOf(body)} makes ${list.length === 1 ? 'one close contact' : `${list.length} close contacts`} to your chart:`
+      : `Over ${window.label}, ${nameOf(body)} makes no close contact to your chart's points, so its influence is felt through the house it crosses more than through events.`,
+  );
+  if (list.length > 0) w.say(list.map((t) => windowLine(w, t)).join('\n'));
+  if (path.length > 0) {
+    const [first, ...then] = path;
+    w.say(
+      `It moves through your **${ordinal(first!.house)} house** (${w.houseArea(first!.house)})${then.map((h) => `, then your ${ordinal(h.house)} from ${w.day(h.from)}`).join('')}.`,
+    );
+    const reading = w.pick.pick(
+      entryAt<Variants>(w.files, 'transits/houses', body, String(first!.house))?.variants,
+      'house',
+      (r) => r.about,
+    );
+    w.say(reading?.about);
+  } else if (!w.facts.timeKnown) w.noteNoTime();
+  const first = list[0] ? w.transitReading(list[0]) : undefined;
+  w.say(w.phrase(['assistant/openers', 'practical']), first?.do);
+}
+
+function topicEntry(w: AnswerWriter, topic: Topic): TopicEntry | undefined {
+  return entryAt<TopicEntry>(w.files, 'assistant/topics', topic);
+}
+
+/** The points a topic is read from: its planets, and the rulers' angles for career (the Midheaven). */
+function topicPoints(entry: TopicEntry | undefined, topic: Topic): string[] {
+  const points = [...(entry?.planets ?? [])];
+  if (topic === 'career') points.push('midheaven');
+  if (topic === 'love') points.push('venus');
+  return [...new Set(points)];
+}
+
+export function timingAnswer(w: AnswerWriter, topic: Topic | null, activity: string, window: Window): void {
+  const entry = topic ? topicEntry(w, topic) : undefined;
+  const points = topic ? topicPoints(entry, topic) : ['sun', 'moon', 'ascendant', 'midheaven'];
+  const list = transitsIn(w, window, (t) => points.includes(t.point) || points.includes(t.body));
+  const good = list.filter(
+    (t) => SUPPORTIVE.has(t.kind) || (t.kind === 'conjunction' && BENEFIC.has(t.body)),
+  );
+  const hard = list.filter((t) => HARD.has(t.kind) && HEAVY.has(t.body));
+  const mercuryBack = w.facts.sky?.retrograde.some((r) => r.body === 'mercury');
+  const what = activity ? ` ${activity.replace(/^(to|for) /, 'to ')}` : '';
+  if (good.length > 0 && hard.length === 0)
+    w.say(`Yes: ${window.label} has real support${what ? ` for${what.replace(/^ to/, ' a move to')}` : ''}.`);
+  else if (good.length > 0)
+    w.say(`Partly: ${window.label} brings both support and friction, so choose your day.`);
+  else if (hard.length > 0)
+    w.say(
+      `It is workable, but ${window.label} is not the easiest stretch for it: pressure outweighs support.`,
+    );
+  else
+    w.say(
+      `Nothing in the sky pushes against it ${window.label}, and nothing pushes for it: the timing is yours to choose.`,
+    );
+  const best = [...good].sort((a, b) => (a.exact[0] ?? '').localeCompare(b.exact[0] ?? ''))[0];
+  if (best?.exact[0])
+    w.say(
+      `The best day in that window is around **${w.day(best.exact[0])}**, when ${w.transitFact(best, best.exact[0])}.`,
+    );
+  const reasons = [...good.slice(0, 2), ...hard.slice(0, 2)];
+  if (reasons.length > 0)
+    w.say(w.phrase(['assistant/openers', 'reasons']), `\n${reasons.map((t) => windowLine(w, t)).join('\n')}`);
+  if (mercuryBack && /\b(sign|contract|talk|ask|email|text|call|interview|apply|buy|launch)\b/.test(activity))
+    w.say('Mercury is retrograde now, so double-check papers and messages before you send them.');
+  w.say(
+    w.phrase(['assistant/openers', 'practical']),
+    (best ? w.transitReading(best)?.do : undefined) ??
+      (entry ? w.phrase(['assistant/topics', topic!, 'close']) : undefined),
+  );
+}
+
+/** What the person told the assistant that bears on a topic ("You work as a nurse"). */
+const MEMORY_TOPICS: Partial<Record<Topic, RegExp>> = {
+  career: /\bwork|job/i,
+  family: /\bchildren|kids|sons?|daughters?|live in/i,
+};
+
+export function topicAnswer(w: AnswerWriter, topic: Topic, window: Window | null): void {
+  const entry = topicEntry(w, topic);
+  const memory = w.facts.memories.find((m) => MEMORY_TOPICS[topic]?.test(m));
+  if (memory) w.say(`You told me: ${w.fact(memory, 'memory')}. Here is how your chart speaks to that.`);
+  w.say(w.phrase(['assistant/topics', topic, 'intro']));
+  w.say(w.phrase(['assistant/topics', topic, 'natal']));
+  const [planet, second] = entry?.planets ?? [];
+  for (const body of [planet, second].filter(Boolean) as string[]) {
+    const fact = w.placementFact(body);
+    const reading = w.signReading(body);
+    if (fact) w.say(`- **${fact}**: ${reading?.about ?? ''}`);
+  }
+  const house = entry?.houses[0];
+  if (house && w.facts.timeKnown) {
+    const inside = w.facts.placements.filter((p) => p.house === house && p.body !== 'meanNode');
+    const cusp = w.facts.natal?.cusps?.[house - 1];
+    w.say(
+      `Your ${ordinal(house)} house, the house of ${w.houseArea(house)}, ${inside.length > 0 ? `holds ${inside.map((p) => w.placementFact(p.body)).join(', ')}` : `is empty of planets${cusp ? `, with ${signName(cusp)} on its cusp` : ''}`}.`,
+    );
+  } else if (!w.facts.timeKnown) w.noteNoTime();
+  const span = window ?? { label: 'in the coming month', from: 0, days: 30 };
+  const points = topicPoints(entry, topic);
+  const list = transitsIn(w, span, (t) => points.includes(t.point) || points.includes(t.body)).slice(0, 3);
+  w.say(w.phrase(['assistant/topics', topic, 'now']));
+  w.say(
+    list.length > 0
+      ? list.map((t) => windowLine(w, t)).join('\n')
+      : (w.phrase(['assistant/openers', 'quiet']) ?? 'Nothing major touches {window}.').replace(
+          '{window}',
+          span.label,
+        ),
+  );
+  w.say(w.phrase(['assistant/topics', topic, 'close']));
+}
+
+export function feelingAnswer(w: AnswerWriter, feeling: Feeling): void {
+  w.say(w.phrase(['assistant/feelings', feeling, 'warmth']));
+  w.say(w.phrase(['assistant/feelings', feeling, 'bridge']));
+  const moon = w.facts.sky?.moon;
+  const top = w.facts.today[0];
+  if (moon) {
+    const reading = w.pick.pick(
+      entryAt<Variants>(w.files, 'moon/signs', moon.sign)?.variants,
+      'moon-sign',
+      (r) => r.about,
+    );
+    w.say(
+      `The Moon is in **${w.fact(`the Moon in ${signName(moon.sign)}`, 'sky').replace('the Moon in ', '')}** today.`,
+      reading?.feel,
+    );
+  }
+  if (top) {
+    const reading: Reading | undefined = w.transitReading(top);
+    w.say(
+      `The strongest contact to your chart today is **${w.transitFact(top, top.exactAt)}**.`,
+      reading?.feel,
+    );
+  }
+  w.say(w.phrase(['assistant/feelings', feeling, 'suggestion']));
+}
+
+export { ASPECTS };
