@@ -4,7 +4,7 @@
 import type { ChatFact } from '@app/contracts/chat.ts';
 import type { NatalExtras, SkyAhead, WindowFacts } from './assistant/answer-facts.ts';
 import { composeReply, factsNeeded } from './assistant/compose.ts';
-import { NO_TIME, placementText } from './assistant/writer.ts';
+import { noTimeNotes, placementText } from './assistant/writer.ts';
 
 export interface ChartPlacement {
   body: string;
@@ -80,7 +80,7 @@ export function composeAnswer(
 }
 
 /** Whether an earlier answer explained the unknown birth time (see ComposeOptions). */
-export const explainsUnknownTime = (answer: string) => answer.includes(NO_TIME);
+export const explainsUnknownTime = (answer: string) => noTimeNotes().some((note) => answer.includes(note));
 
 export { factsNeeded, placementText };
 

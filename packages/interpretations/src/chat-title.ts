@@ -90,6 +90,8 @@ export function topicTitle(question: string, date = new Date().toISOString().sli
       return q.body ? `${bodyName(q.body)} transits ${q.window.label}` : `Transits ${q.window.label}`;
     case 'timing':
       return q.topic ? `Timing for ${TOPIC_TITLES[q.topic]!.toLowerCase()}` : 'Good timing';
+    case 'transit':
+      return `${bodyName(q.body)} ${q.aspect} ${bodyName(q.point)}`;
     case 'forecast':
       return `${bodyName(q.body)} ${q.window.label}`;
     case 'topic':

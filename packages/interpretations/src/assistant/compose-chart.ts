@@ -81,10 +81,14 @@ export function placementAnswer(w: AnswerWriter, body: string): boolean {
   }
   const sign = w.signReading(body);
   const house = w.houseReading(body);
-  w.say(`Your ${nameOf(body)} is in ${fact.replace(/^\S+( \S+)? in /, '')}.`, sign?.about);
+  w.say(
+    w.line('placementLead', { body: nameOf(body), where: fact.replace(/^\S+( \S+)? in /, '') }),
+    sign?.about,
+  );
   w.say(sign?.feel, house?.about);
   const aspects = w.facts.aspects.filter((x) => x.a === body || x.b === body).slice(0, 2);
-  if (aspects.length > 0) w.say(`Its closest aspects: ${aspects.map((x) => aspectFact(w, x)).join(', ')}.`);
+  if (aspects.length > 0)
+    w.say(w.line('closestAspects', { list: aspects.map((x) => aspectFact(w, x)).join(', ') }));
   w.say(house?.do ?? sign?.do);
   if (!w.facts.timeKnown && body !== 'ascendant' && body !== 'midheaven') w.noteNoTime();
   return true;
@@ -132,7 +136,7 @@ export function chartAnswer(
       const moon = w.placementFact('moon');
       const rising = w.facts.timeKnown ? w.placementFact('ascendant') : null;
       w.say(
-        `Your big three: **${sun}**, **${moon}**${rising ? ` and **${rising}**` : ''}.`,
+        w.line('bigThree', { list: `**${sun}**, **${moon}**${rising ? ` and **${rising}**` : ''}` }),
         rising ? undefined : 'Without a birth time the rising sign (Ascendant) cannot be known.',
       );
       for (const body of ['sun', 'moon', ...(rising ? ['ascendant'] : [])]) w.say(w.signReading(body)?.about);
@@ -309,7 +313,7 @@ export function definitionAnswer(w: AnswerWriter, term: string): void {
     const inSign = w.facts.placements.filter((p) => p.sign === term && p.body !== 'meanNode');
     w.say(
       inSign.length > 0
-        ? `In your chart: ${inSign.map((p) => w.placementFact(p.body)).join(', ')}.`
+        ? w.line('inYourChart', { list: inSign.map((p) => w.placementFact(p.body)).join(', ') })
         : `None of your planets is in ${signName(term)}; you meet it through other people and through transits.`,
     );
     return;
@@ -317,7 +321,7 @@ export function definitionAnswer(w: AnswerWriter, term: string): void {
   if (w.placement(term) || term === 'ascendant' || term === 'midheaven' || term === 'node') {
     const body = term === 'node' ? 'trueNode' : term;
     const fact = w.placementFact(body);
-    if (fact) w.say(`In your chart: **${fact}**.`, w.signReading(body)?.about);
+    if (fact) w.say(w.line('inYourChart', { list: `**${fact}**` }), w.signReading(body)?.about);
     else w.noteNoTime();
     return;
   }
@@ -325,7 +329,7 @@ export function definitionAnswer(w: AnswerWriter, term: string): void {
     const mine = w.facts.aspects.filter((x) => x.kind === term).slice(0, 2);
     w.say(
       mine.length > 0
-        ? `In your chart: ${mine.map((x) => `**${aspectFact(w, x)}**`).join(', ')}.`
+        ? w.line('inYourChart', { list: mine.map((x) => `**${aspectFact(w, x)}**`).join(', ') })
         : `Your chart has no close ${term}.`,
     );
     if (mine[0]) w.say(aspectReading(w, mine[0])?.about);
@@ -403,7 +407,7 @@ function conceptInChart(w: AnswerWriter, term: string): void {
         );
       return;
     default:
-      if (sun) w.say(`As a reference point in your own chart: **${sun}**.`);
+      if (sun) w.say(w.line('inYourChart', { list: `**${sun}**` }), w.signReading('sun')?.feel);
   }
 }
 

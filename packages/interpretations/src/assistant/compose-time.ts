@@ -3,6 +3,7 @@
 // the person's zone; only transits the facts hold are named.
 import type { SkyTransit } from '../chat-composer.ts';
 import { ASPECTS, BODIES, ordinal } from '../knowledge.ts';
+import { transitEntryOf } from '../landscape-composer.ts';
 import { entryAt, type Reading, type Variants } from '../library/library.ts';
 import type { WindowTransit } from './answer-facts.ts';
 import { placementAnswer } from './compose-chart.ts';
@@ -18,8 +19,6 @@ interface TopicEntry {
   houses: number[];
   planets: string[];
   intro: string[];
-  natal: string[];
-  now: string[];
   close: string[];
 }
 
@@ -33,8 +32,13 @@ function windowLine(w: AnswerWriter, t: WindowTransit): string {
     .filter(Boolean)
     .join(' ');
   const fact = w.transitFact(t, exact);
+  // A date beside a statement is the date it claims: the span joins the exact day, or stands alone.
+  const label = exact && span ? `${fact.slice(0, -1)}; in orb ${span})` : fact;
+  const leaving = !exact && t.leaves ? w.line('leavingOrb', { day: w.day(t.leaves) }) : undefined;
   const reading = w.transitReading(t);
-  return [`- **${fact}.**`, span && `In orb ${span}.`, reading?.about].filter(Boolean).join(' ');
+  // The reading's first or second part, in turn, so that one transit met in two answers reads twice anew.
+  const part = reading ? [reading.about, reading.feel][w.pick.index(2, fact)] : undefined;
+  return [`- **${label}.**`, part, leaving].filter(Boolean).join(' ');
 }
 
 /** The window's transits (from the window facts, else the coming month's exact ones). */
@@ -194,22 +198,60 @@ export function transitsAnswer(w: AnswerWriter, window: Window, body?: string): 
     if (body) placementAnswer(w, body);
     return;
   }
+  const count = list.length === 1 ? 'one transit touches' : `${list.length} transits touch`;
   w.say(
-    `${cap(window.label)}, ${list.length === 1 ? 'one transit touches' : `${list.length} transits touch`} ${subject}:`,
+    w.line('transitsSome', {
+      window: window.label,
+      Window: cap(window.label),
+      count,
+      subject,
+      subject_object: subject,
+    }),
   );
   w.say(list.map((t) => windowLine(w, t)).join('\n'));
   const first = w.transitReading(list[0]!);
-  w.say(w.phrase(['assistant/openers', 'practical']), first?.do);
+  w.say(first?.do);
+}
+
+/** One transit by name: where it stands now (from today's or the coming month's transits), and its reading. */
+export function transitAnswer(w: AnswerWriter, t: { body: string; point: string; aspect: string }): void {
+  const same = (x: SkyTransit) =>
+    x.body === t.body &&
+    x.kind === t.aspect &&
+    (x.point === t.point || (t.point === 'trueNode' && x.point === 'meanNode'));
+  const now = w.facts.today.find(same) ?? w.facts.upcoming.find(same);
+  const entry = transitEntryOf({ body: t.body, point: t.point, kind: t.aspect });
+  const reading = w.transitReading({ body: t.body, point: t.point, kind: t.aspect });
+  if (now) {
+    const phase =
+      now.exactAt && w.day(now.exactAt) === w.day(w.facts.now)
+        ? 'exact'
+        : now.applying
+          ? 'building'
+          : 'easing';
+    w.say(`**${w.transitFact(now, now.exactAt)}.**`, reading?.about);
+    w.say(reading?.feel, w.pick.pick(entry?.[phase], 'phase'));
+  } else {
+    w.say(
+      `${nameOf(t.body)} is not in aspect to ${yourPoint(t.point)} today or in the coming month; when it is, this is what it brings.`,
+      reading?.about,
+    );
+    w.say(reading?.feel);
+  }
+  w.say(reading?.do);
 }
 
 export function forecastAnswer(w: AnswerWriter, body: string, window: Window): void {
   const list = transitsIn(w, window, (t) => t.body === body).slice(0, 5);
   const path = w.facts.window?.houses.find((h) => h.body === body)?.path ?? [];
-  w.say(
-    list.length > 0
-      ? `Over ${window.label}, ${nameOf(body)} makes ${list.length === 1 ? 'one close contact' : `${list.length} close contacts`} to your chart:`
-      : `Over ${window.label}, ${nameOf(body)} makes no close contact to your chart's points, so its influence is felt through the house it crosses more than through events.`,
-  );
+  const vars = {
+    window: window.label,
+    body: nameOf(body),
+    Body: nameOf(body),
+    count: list.length === 1 ? 'one close contact' : `${list.length} close contacts`,
+    count_times: list.length === 1 ? 'once' : `${list.length} times`,
+  };
+  w.say(w.line(list.length > 0 ? 'forecastSome' : 'forecastNone', vars));
   if (list.length > 0) w.say(list.map((t) => windowLine(w, t)).join('\n'));
   if (path.length > 0) {
     const [first, ...then] = path;
@@ -224,7 +266,7 @@ export function forecastAnswer(w: AnswerWriter, body: string, window: Window): v
     w.say(reading?.about);
   } else if (!w.facts.timeKnown) w.noteNoTime();
   const first = list[0] ? w.transitReading(list[0]) : undefined;
-  w.say(w.phrase(['assistant/openers', 'practical']), first?.do);
+  w.say(first?.do);
 }
 
 function topicEntry(w: AnswerWriter, topic: Topic): TopicEntry | undefined {
@@ -263,16 +305,12 @@ export function timingAnswer(w: AnswerWriter, topic: Topic | null, activity: str
     );
   const best = [...good].sort((a, b) => (a.exact[0] ?? '').localeCompare(b.exact[0] ?? ''))[0];
   if (best?.exact[0])
-    w.say(
-      `The best day in that window is around **${w.day(best.exact[0])}**, when ${w.transitFact(best, best.exact[0])}.`,
-    );
+    w.say(w.line('bestDay', { day: w.day(best.exact[0]), transit: w.transitFact(best, best.exact[0]) }));
   const reasons = [...good.slice(0, 2), ...hard.slice(0, 2)];
-  if (reasons.length > 0)
-    w.say(w.phrase(['assistant/openers', 'reasons']), `\n${reasons.map((t) => windowLine(w, t)).join('\n')}`);
+  if (reasons.length > 0) w.say(reasons.map((t) => windowLine(w, t)).join('\n'));
   if (mercuryBack && /\b(sign|contract|talk|ask|email|text|call|interview|apply|buy|launch)\b/.test(activity))
     w.say('Mercury is retrograde now, so double-check papers and messages before you send them.');
   w.say(
-    w.phrase(['assistant/openers', 'practical']),
     (best ? w.transitReading(best)?.do : undefined) ??
       (entry ? w.phrase(['assistant/topics', topic!, 'close']) : undefined),
   );
@@ -289,12 +327,13 @@ export function topicAnswer(w: AnswerWriter, topic: Topic, window: Window | null
   const memory = w.facts.memories.find((m) => MEMORY_TOPICS[topic]?.test(m));
   if (memory) w.say(`You told me: ${w.fact(memory, 'memory')}. Here is how your chart speaks to that.`);
   w.say(w.phrase(['assistant/topics', topic, 'intro']));
-  w.say(w.phrase(['assistant/topics', topic, 'natal']));
+  w.say('**In your chart**');
   const [planet, second] = entry?.planets ?? [];
   for (const body of [planet, second].filter(Boolean) as string[]) {
     const fact = w.placementFact(body);
     const reading = w.signReading(body);
-    if (fact) w.say(`- **${fact}**: ${reading?.about ?? ''}`);
+    const part = reading ? [reading.about, reading.feel][w.pick.index(2, body)] : '';
+    if (fact) w.say(`- **Your ${fact}**: ${part}`);
   }
   const house = entry?.houses[0];
   if (house && w.facts.timeKnown) {
@@ -307,7 +346,7 @@ export function topicAnswer(w: AnswerWriter, topic: Topic, window: Window | null
   const span = window ?? { label: 'in the coming month', from: 0, days: 30 };
   const points = topicPoints(entry, topic);
   const list = transitsIn(w, span, (t) => points.includes(t.point) || points.includes(t.body)).slice(0, 3);
-  w.say(w.phrase(['assistant/topics', topic, 'now']));
+  w.say(`**${cap(span.label)}**`);
   w.say(
     list.length > 0
       ? list.map((t) => windowLine(w, t)).join('\n')
@@ -330,17 +369,12 @@ export function feelingAnswer(w: AnswerWriter, feeling: Feeling): void {
       'moon-sign',
       (r) => r.about,
     );
-    w.say(
-      `The Moon is in **${w.fact(`the Moon in ${signName(moon.sign)}`, 'sky').replace('the Moon in ', '')}** today.`,
-      reading?.feel,
-    );
+    w.fact(`the Moon in ${signName(moon.sign)}`, 'sky');
+    w.say(w.line('moonToday', { sign: signName(moon.sign) }), reading?.feel);
   }
   if (top) {
     const reading: Reading | undefined = w.transitReading(top);
-    w.say(
-      `The strongest contact to your chart today is **${w.transitFact(top, top.exactAt)}**.`,
-      reading?.feel,
-    );
+    w.say(w.line('strongestToday', { transit: w.transitFact(top, top.exactAt) }), reading?.feel);
   }
   w.say(w.phrase(['assistant/feelings', feeling, 'suggestion']));
 }

@@ -18,6 +18,7 @@ import {
   skyAnswer,
   timingAnswer,
   topicAnswer,
+  transitAnswer,
   transitsAnswer,
 } from './compose-time.ts';
 import type { Question } from './question.ts';
@@ -68,6 +69,8 @@ export function factsNeeded(
       return q.window && long(q.window.from + q.window.days)
         ? { upcoming: false, sky: false, window: { window: q.window, bodies: PERSONAL_BODIES } }
         : { upcoming: true, sky: false, window: null };
+    case 'transit':
+      return { upcoming: true, sky: false, window: null };
     case 'transits':
       return q.window.days > 1
         ? { upcoming: true, sky: false, window: null }
@@ -86,10 +89,8 @@ function write(w: AnswerWriter, q: Question): void {
   const f = w.facts;
   switch (q.kind) {
     case 'refuse':
-      w.say(`I can't ${REFUSALS[q.topic]}. Astrology describes themes and timing, not outcomes to bet on.`);
-      w.say(
-        'I can help you reflect on the same question through your chart, for example which themes are active for you right now.',
-      );
+      w.say(w.line('refusal', { what: REFUSALS[q.topic] }), w.line('refusalWhy', {}));
+      w.say(w.line('refusalOffer', {}));
       return;
     case 'greeting':
       w.say(
@@ -117,6 +118,9 @@ function write(w: AnswerWriter, q: Question): void {
     case 'transits':
       transitsAnswer(w, q.window, q.body);
       return;
+    case 'transit':
+      transitAnswer(w, q);
+      return;
     case 'forecast':
       forecastAnswer(w, q.body, q.window);
       return;
@@ -132,7 +136,7 @@ function write(w: AnswerWriter, q: Question): void {
     case 'summary': {
       for (const body of ['sun', 'moon', ...(f.timeKnown && f.ascendant ? ['ascendant'] : [])]) {
         const fact = w.placementFact(body);
-        w.say(fact ? `**${fact}**: ${w.signReading(body)?.about ?? ''}` : undefined);
+        w.say(fact ? `**Your ${fact}**: ${w.signReading(body)?.about ?? ''}` : undefined);
       }
       if (!f.timeKnown) w.noteNoTime();
       return;

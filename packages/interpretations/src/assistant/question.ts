@@ -90,6 +90,8 @@ export type Question =
   | { kind: 'chart'; fact: ChartFact; body?: string; house?: number; aspect?: string }
   | { kind: 'sky'; fact: SkyFact; body?: string }
   | { kind: 'transits'; window: Window; body?: string }
+  /** One transit by name: "What does “Saturn squares your natal Sun” mean for me?" */
+  | { kind: 'transit'; body: string; point: string; aspect: string }
   | { kind: 'feeling'; feeling: Feeling }
   | { kind: 'compatibility'; sign: string }
   | { kind: 'summary' }

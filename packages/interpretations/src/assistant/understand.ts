@@ -466,6 +466,24 @@ export function understand(question: string, context: UnderstandContext): Questi
     if (window) return { kind: 'transits', window };
   }
 
+  // One transit by name, as the landscape's "Ask about this" puts it.
+  const named =
+    /\b(sun|moon|mercury|venus|mars|jupiter|saturn|uranus|neptune|pluto|north node) (meets|conjoins|sextiles|squares|trines|opposes) your (natal )?(sun|moon|mercury|venus|mars|jupiter|saturn|uranus|neptune|pluto|north node|black moon lilith|lilith|ascendant|midheaven)\b/.exec(
+      q,
+    );
+  if (named) {
+    const verbs: Record<string, string> = {
+      meets: 'conjunction',
+      conjoins: 'conjunction',
+      sextiles: 'sextile',
+      squares: 'square',
+      trines: 'trine',
+      opposes: 'opposition',
+    };
+    const id = (word: string) => BODY_FORMS[word.replace('black moon ', '')] ?? word;
+    return { kind: 'transit', body: id(named[1]!), point: id(named[4]!), aspect: verbs[named[2]!]! };
+  }
+
   if (
     has(
       q,

@@ -51,7 +51,7 @@ export function windowIn(q: string, date: string): Window | null {
   )
     return { label: 'the next three months', from: 0, days: 91 };
   if (/\b(this|the|coming|current) month\b|\bmonth ahead\b|\bcoming weeks\b|\bnext few weeks\b/.test(q))
-    return { label: 'this month', from: 0, days: Math.max(7, daysInMonthLeft(date)) };
+    return { label: 'this month', from: 0, days: Math.max(14, daysInMonthLeft(date)) };
   if (/\bnext year\b/.test(q)) return { label: 'next year', from: daysTo(date, 0, 1), days: 365 };
   if (/\b(end of|rest of) (the |this )?year\b|\bby christmas\b|\bbefore (the )?new year\b/.test(q))
     return { label: 'until the end of the year', from: 0, days: Math.max(7, daysTo(date, 11, 31) + 1) };

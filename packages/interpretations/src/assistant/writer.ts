@@ -11,6 +11,11 @@ import { hashOf, Picker } from '../library/pick.ts';
 export const NO_TIME =
   'Your birth time is not known, so I leave out houses and the Ascendant and Midheaven: they change every few minutes of the day.';
 
+/** Every way the assistant says that the birth time is unknown (so that it says it once per conversation). */
+export function noTimeNotes(): string[] {
+  return entryAt<string[]>(library(), 'assistant/phrasings', 'noTime') ?? [NO_TIME];
+}
+
 export const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 /** "Venus", "Sun", "North Node", "Ascendant". */
 export const nameOf = (id: string) => cap((BODIES[id]?.name ?? id).replace(/^(the|your) /, ''));
@@ -53,7 +58,13 @@ export class AnswerWriter {
 
   /** The unknown-birth-time note, once per conversation. */
   noteNoTime(): void {
-    if (!this.options.timeNoteGiven) this.say(NO_TIME);
+    if (!this.options.timeNoteGiven) this.say(this.line('noTime', {}) ?? NO_TIME);
+  }
+
+  /** One of the assistant's phrasings (library/assistant/phrasings.yaml) with its {placeholders} filled. */
+  line(key: string, vars: Record<string, string>): string | undefined {
+    const chosen = this.phrase(['assistant/phrasings', key]);
+    return chosen?.replace(/\{(\w+)\}/g, (_m, name: string) => vars[name] ?? vars[name.toLowerCase()] ?? '');
   }
 
   fact(text: string, kind: ChatFact['kind']): string {

@@ -1,8 +1,11 @@
+import { FIXED_STARTERS } from '@app/contracts/chat.ts';
 import { SIGNS } from '@app/interpretations/knowledge';
+import { transitTitle } from '@app/interpretations/landscape-composer';
 import { describe, expect, it } from 'vitest';
 import { ASKED } from '../../../../../packages/interpretations/test/assistant-questions.ts';
 import { UNSEEN } from '../../../../../packages/interpretations/test/assistant-questions-unseen.ts';
-import { type AnsweredQuestion, answerOne } from './testing/question-set.ts';
+import { starterFor } from '../landscape/plugin.ts';
+import { type AnsweredQuestion, answerOne, SET_BIRTHS } from './testing/question-set.ts';
 
 // The built-in assistant over the question sets, each question against one of eight fixed charts at
 // a fixed moment: understood, answered from the facts the server gathers (no "tell me more" for
@@ -83,5 +86,44 @@ describe.each([
   it.each(answers.map((a) => [a.q, a] as const))('%s: names the facts its kind calls for', (_q, a) => {
     expect(a.answer.paragraphs.length).toBeGreaterThan(0);
     expectFacts(a);
+  });
+});
+
+describe("the chat's starters and the landscape's \u201cAsk about this\u201d questions", () => {
+  it.each(FIXED_STARTERS.map((q, i) => [q, i] as const))('%s', (q, i) => {
+    const a = answerOne(i, q);
+    expect(a.answer.understood).toBe(true);
+    expect(a.corrections).toBe(0);
+    expect(a.answer.facts.length).toBeGreaterThan(0);
+  });
+
+  it("answers each of today's transits asked about by its title, with that transit and its day", () => {
+    let asked = 0;
+    SET_BIRTHS.slice(0, 12).forEach((_, i) => {
+      const probe = answerOne(i, 'hello');
+      for (const t of probe.facts.today.slice(0, 3)) {
+        const pointSign =
+          t.point === 'ascendant'
+            ? probe.facts.ascendant
+            : t.point === 'midheaven'
+              ? probe.facts.midheaven
+              : probe.facts.placements.find((p) => p.body === t.point)?.sign;
+        const title = transitTitle({
+          ...t,
+          pointSign: pointSign ?? 'aries',
+          pointHouse: null,
+          bodyHouse: null,
+        });
+        const a = answerOne(i, starterFor(title));
+        expect(a.understood, title).toMatchObject({ kind: 'transit', body: t.body, aspect: t.kind });
+        expect(a.corrections, title).toBe(0);
+        expect(
+          a.answer.facts.some((f) => f.kind === 'transit'),
+          title,
+        ).toBe(true);
+        asked++;
+      }
+    });
+    expect(asked).toBeGreaterThan(10);
   });
 });

@@ -12,7 +12,7 @@ import { landscapeRoutes } from './routes.ts';
 import { LandscapeService } from './service.ts';
 
 /** The composer of a landscape from a birth and a day (pure), for modules that show one. */
-export { landscapeDayOf, landscapeOf, wordsOf } from './build.ts';
+export { landscapeDayOf, landscapeOf, starterFor, wordsOf } from './build.ts';
 
 /** How often the pre-generation job looks for people whose new day has begun. */
 const PREGENERATION_INTERVAL_MS = 10 * 60_000;

@@ -19,65 +19,24 @@ import {
 /** The moment every question is asked. */
 export const ASKED_AT = new Date('2026-11-27T09:30:00Z');
 
-/** Births spread over decades, places and times; one without a birth time. */
-export const SET_BIRTHS: ChatBirth[] = [
-  {
-    utc: '1990-04-21T12:30:00Z',
-    latitude: 59.91,
-    longitude: 10.75,
-    timeKnown: true,
-    timeZone: 'Europe/Oslo',
-  },
-  {
-    utc: '1985-10-03T22:10:00Z',
-    latitude: 40.71,
-    longitude: -74.01,
-    timeKnown: true,
-    timeZone: 'America/New_York',
-  },
-  {
-    utc: '1972-01-15T06:45:00Z',
-    latitude: -33.87,
-    longitude: 151.21,
-    timeKnown: true,
-    timeZone: 'Australia/Sydney',
-  },
-  {
-    utc: '2001-07-30T15:05:00Z',
-    latitude: 51.51,
-    longitude: -0.13,
-    timeKnown: true,
-    timeZone: 'Europe/London',
-  },
-  {
-    utc: '1964-06-09T11:00:00Z',
-    latitude: 19.43,
-    longitude: -99.13,
-    timeKnown: false,
-    timeZone: 'America/Mexico_City',
-  },
-  {
-    utc: '1995-12-24T03:20:00Z',
-    latitude: 35.68,
-    longitude: 139.69,
-    timeKnown: true,
-    timeZone: 'Asia/Tokyo',
-  },
-  {
-    utc: '1979-03-02T18:40:00Z',
-    latitude: -23.55,
-    longitude: -46.63,
-    timeKnown: true,
-    timeZone: 'America/Sao_Paulo',
-  },
-  {
-    utc: '2004-09-11T08:15:00Z',
-    latitude: 28.61,
-    longitude: 77.21,
-    timeKnown: true,
-    timeZone: 'Asia/Kolkata',
-  },
+/** Births spread over decades, places and times; some without a birth time. */
+const PLACES: [number, number, string][] = [
+  [59.91, 10.75, 'Europe/Oslo'],
+  [40.71, -74.01, 'America/New_York'],
+  [-33.87, 151.21, 'Australia/Sydney'],
+  [51.51, -0.13, 'Europe/London'],
+  [19.43, -99.13, 'America/Mexico_City'],
+  [35.68, 139.69, 'Asia/Tokyo'],
+  [-23.55, -46.63, 'America/Sao_Paulo'],
+  [28.61, 77.21, 'Asia/Kolkata'],
 ];
+export const SET_BIRTHS: ChatBirth[] = Array.from({ length: 64 }, (_, n) => {
+  const [latitude, longitude, timeZone] = PLACES[n % PLACES.length]!;
+  const utc = new Date(
+    Date.UTC(1950 + ((n * 7) % 56), (n * 5) % 12, 1 + ((n * 11) % 28), (n * 13) % 24, (n * 17) % 60),
+  );
+  return { utc: utc.toISOString(), latitude, longitude, timeKnown: n % 6 !== 4, timeZone };
+});
 
 export interface AnsweredQuestion {
   q: string;
