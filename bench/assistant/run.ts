@@ -3,7 +3,12 @@
 // share of sentences repeating a frame already said in another answer, and compose time.
 //   node --import tsx bench/assistant/run.ts
 
-import { ASKED_AT, answerOne, repeatedFrames, SET_BIRTHS } from '../../apps/server/src/modules/chat/testing/question-set.ts';
+import {
+  ASKED_AT,
+  answerOne,
+  repeatedFrames,
+  SET_BIRTHS,
+} from '../../apps/server/src/modules/chat/testing/question-set.ts';
 import { ASKED } from '../../packages/interpretations/test/assistant-questions.ts';
 
 async function unseen() {
@@ -35,7 +40,9 @@ for (const [name, set] of [
   const corrected = answers.filter((a) => a.corrections > 0).length;
   const frames = repeatedFrames(answers);
   const times = answers.map((a) => a.ms).sort((x, y) => x - y);
-  console.log(`${name} (${set.length} questions, ${Math.min(SET_BIRTHS.length, set.length)} fixed charts, asked ${ASKED_AT.toISOString().slice(0, 16)} UTC):`);
+  console.log(
+    `${name} (${set.length} questions, ${Math.min(SET_BIRTHS.length, set.length)} fixed charts, asked ${ASKED_AT.toISOString().slice(0, 16)} UTC):`,
+  );
   console.log(
     `  answered: ${pct(set.length - fallback, set.length)}, fallback "tell me more": ${pct(fallback, set.length)}`,
   );
