@@ -2,8 +2,7 @@ import { FIXED_STARTERS } from '@app/contracts/chat.ts';
 import { SIGNS } from '@app/interpretations/knowledge';
 import { transitTitle } from '@app/interpretations/landscape-composer';
 import { describe, expect, it } from 'vitest';
-import { ASKED } from '../../../../../packages/interpretations/test/assistant-questions.ts';
-import { UNSEEN } from '../../../../../packages/interpretations/test/assistant-questions-unseen.ts';
+import { ASKED, UNSEEN } from '../../../../../packages/interpretations/test/assistant-questions.ts';
 import { starterFor } from '../landscape/plugin.ts';
 import { type AnsweredQuestion, answerOne, SET_BIRTHS } from './testing/question-set.ts';
 
