@@ -1,3 +1,4 @@
+import { questionOf } from '@app/interpretations/assistant/compose';
 import { composeAnswer } from '@app/interpretations/chat-composer';
 import OpenAI from 'openai';
 import {
@@ -56,8 +57,19 @@ export function openAiAssistant(settings: OpenAiSettings): Assistant {
     name: 'openai',
     model: settings.model,
     async answer(request: AnswerRequest): Promise<AnswerStream> {
-      const grounded = composeAnswer(request.question, request.facts, composeOptions(request));
+      const options = composeOptions(request);
+      const grounded = composeAnswer(request.question, request.facts, options);
+      // The model answers from the same understanding and the same facts as the built-in assistant.
+      const question = questionOf(request.question, request.facts, options.previous);
       const context = {
+        question: {
+          kind: question.kind,
+          ...('window' in question && question.window ? { window: question.window.label } : {}),
+          ...('topic' in question ? { topic: question.topic } : {}),
+          ...('body' in question ? { body: question.body } : {}),
+        },
+        zone: request.facts.zone,
+        now: request.facts.now,
         timeKnown: request.facts.timeKnown,
         placements: request.facts.placements,
         ascendant: request.facts.ascendant,
@@ -65,7 +77,18 @@ export function openAiAssistant(settings: OpenAiSettings): Assistant {
         aspects: request.facts.aspects.slice(0, 12),
         transitsToday: request.facts.today.slice(0, 8),
         upcomingTransits: request.facts.upcoming.slice(0, 8),
-        mostRelevant: grounded.facts.map((f) => f.text),
+        ...(request.facts.natal ? { chart: request.facts.natal } : {}),
+        ...(request.facts.sky ? { skyAhead: request.facts.sky } : {}),
+        ...(request.facts.window
+          ? {
+              window: {
+                label: request.facts.window.window.label,
+                transits: request.facts.window.transits.slice(0, 12),
+              },
+            }
+          : {}),
+        // The person's remembered words go in quoted, below; never here among the facts.
+        mostRelevant: grounded.facts.filter((f) => f.kind !== 'memory').map((f) => f.text),
       };
       const earlier = earlierWordsMessage(request.facts.memories);
       // `said`: the service said something before any fallback, so the answer is its own.
