@@ -74,6 +74,11 @@ async function measure(name: string, env: Record<string, string>, email: string)
       'Tell me about my Venus',
       'What is in my 10th house?',
       'What about my career?',
+      // The kinds that gather more facts: a planet's year, a window's timing, the sky ahead, a feeling.
+      'How will Saturn affect me this year?',
+      'Is this a good week to ask for a raise?',
+      'Is Mercury retrograde right now?',
+      'I feel anxious today, why?',
     ];
     const runs: { first: number; total: number; pieces: number }[] = [];
     for (let i = 0; i < QUESTIONS; i++) {

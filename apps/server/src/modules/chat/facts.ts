@@ -2,7 +2,7 @@ import { computeNatalChart, type NatalChart } from '@app/astro/chart/natal-chart
 import { signOf } from '@app/astro/chart/zodiac';
 import type { BodyId } from '@app/astro/ephemeris/body-ids';
 import { dayOf, localDay, nextDate } from '@app/astro/time/local-day';
-import { exactTransitsOfDays, transitsOfDay } from '@app/astro/transits/daily-sky';
+import { DAY_TRANSITING_BODIES, transitsOfDay } from '@app/astro/transits/daily-sky';
 import {
   bodyOverWindow,
   moonAt,
@@ -56,13 +56,20 @@ export function todaysTransits(chart: NatalChart, zone: string, now: Date): SkyT
   return transitsOfDay(chart, localDay(zone, now)).transits.map(skyTransit);
 }
 
-/** Exact transits of the coming month, in time order. */
+/**
+ * Exact transits of the coming month (from the start of today in the person's zone), in time
+ * order: each body's path sampled once over the month (sky-ahead), not the month's days one by one.
+ */
 export function upcomingTransits(chart: NatalChart, zone: string, now: Date): SkyTransit[] {
   const first = localDay(zone, now);
-  const days = Array.from({ length: UPCOMING_DAYS }, (_, i) =>
-    i === 0 ? first : dayOf(zone, nextDate(first.date, i)),
-  );
-  return exactTransitsOfDays(chart, days).map(skyTransit);
+  const to = dayOf(zone, nextDate(first.date, UPCOMING_DAYS)).startUtc;
+  const asked = now.toISOString();
+  const found: SkyTransit[] = [];
+  for (const body of DAY_TRANSITING_BODIES)
+    for (const t of bodyOverWindow(chart, body, first.startUtc, to).transits)
+      for (const exactAt of t.exact)
+        found.push({ body, point: t.point, kind: t.kind, exactAt, applying: exactAt > asked });
+  return found.sort((a, b) => a.exactAt!.localeCompare(b.exactAt!));
 }
 
 const PLANETS: BodyId[] = ['mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto'];
