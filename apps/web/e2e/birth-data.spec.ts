@@ -109,7 +109,7 @@ test('enter birth data with the autocomplete, see the chart, change the house sy
     'Your chart ruler',
   ])
     await expect(reading.getByRole('heading', { name: section, exact: true })).toBeVisible();
-  await expect(reading.getByRole('heading', { name: 'Sun in Taurus' })).toBeVisible();
+  await expect(reading.getByRole('heading', { name: 'Sun in Taurus', exact: true })).toBeVisible();
   const urlBefore = page.url();
   await page
     .getByRole('table', { name: 'Planets and points' })

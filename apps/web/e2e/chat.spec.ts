@@ -73,6 +73,48 @@ test('ask a starter, rename and delete conversations, reload and find the histor
   await expect(page.getByText('48 of 50 messages left today')).toBeVisible();
 });
 
+test('asks several kinds of question in one conversation; each answer leads with what was asked, from the chart', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // Ada, born in Oslo on 21 April 1990 at 14:30: Sun in Taurus.
+  await newSubscriberWithBirthData(page, 'chat-kinds');
+  await page.goto('/#/chat');
+  const messages = page.getByRole('list', { name: 'Messages' });
+  const box = page.getByLabel('Your question');
+  let asked = 0;
+  /** Sends a question and answers the text of its reply once it has arrived. */
+  async function ask(question: string): Promise<string> {
+    await box.fill(question);
+    await box.press('Enter');
+    asked += 2;
+    const reply = messages.locator(':scope > li').nth(asked - 1);
+    await expect(reply).toBeVisible();
+    await expect(messages).toHaveAttribute('aria-busy', 'false');
+    // Less the screen reader's "Assistant:" label and the copy button.
+    return ((await reply.textContent()) ?? '').replace(/^Assistant:\s*/, '').replace(/Copy answer$/, '');
+  }
+  // A definition, then what it is in this chart.
+  expect(await ask('what is a trine?')).toMatch(/120/);
+  // The sky now: a direct yes or no first.
+  expect(await ask('Is Mercury retrograde right now?')).toMatch(/^(Yes|No)\b.*Mercury/);
+  // A fact of the chart.
+  expect(await ask('Which planet rules my chart?')).toMatch(
+    /rules your chart, because your Ascendant is in \w+/,
+  );
+  // Sun-sign compatibility, from the person's own Sun.
+  const match = await ask('how compatible am I with a Leo');
+  expect(match).toContain('Leo');
+  expect(match).toContain('Sun in Taurus');
+  // Timing over a window, then a follow-up that keeps the question and moves the window.
+  expect(await ask('Is this a good week to ask for a raise?')).toMatch(
+    /^(Yes|Partly|It is workable|Nothing in the sky)\b.*this week/,
+  );
+  expect(await ask('and next month?')).toMatch(/next month/);
+  // A refusal stays a refusal.
+  expect(await ask('what are my lucky lottery numbers')).toMatch(/^I can't/);
+});
+
 test('on a phone, light and dark, the page fits, passes axe, and the conversations open in a drawer', async ({
   page,
 }) => {

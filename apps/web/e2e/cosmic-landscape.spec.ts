@@ -74,10 +74,13 @@ test('read today, ask for other readings while there are any, open an earlier da
   for (const left of [3, 2, 1]) {
     if (await noOther.isVisible()) break;
     await expect(page.getByTestId('quota')).toHaveText(`${left} of 3 left today`);
+    // The day's status is asked again after each new reading: whether yet another one reads differently.
+    const statusAgain = page.waitForResponse((r) => r.url().includes('/api/cosmic-landscape/status'));
     await regenerate.click();
     await expect(
       page.getByRole('status').filter({ hasText: 'A new reading of today is ready.' }),
     ).toBeVisible();
+    await statusAgain;
   }
   await expect(noOther.or(page.getByText(/You have used today's regenerations/))).toBeVisible();
   if (await noOther.isVisible()) await expect(regenerate).toHaveCount(0);

@@ -250,11 +250,7 @@ export function houseAnswer(w: AnswerWriter, house: number): void {
   const inside = w.facts.placements.filter((p) => p.house === house && p.body !== 'meanNode');
   const cusp = w.facts.natal?.cusps?.[house - 1];
   w.fact(`${ordinal(house)} house: ${w.houseArea(house)}`, 'house');
-  w.say(
-    inside.length > 0
-      ? `Your ${ordinal(house)} house, about ${w.houseArea(house)}, holds ${inside.map((p) => `**${w.placementFact(p.body)}**`).join(', ')}.`
-      : `No planet sits in your ${ordinal(house)} house, the house of ${w.houseArea(house)}${cusp ? `; ${signName(cusp)} is on its cusp` : ''}.`,
-  );
+  w.say(w.houseLine(house, inside.map((p) => `**${w.placementFact(p.body)}**`).join(', '), cusp));
   if (inside.length > 0) {
     const first = inside[0]!.body;
     const reading = w.houseReading(first);

@@ -98,7 +98,7 @@ export function skyAnswer(w: AnswerWriter, fact: SkyFact, body?: string): void {
         'moon-sign',
         (r) => r.about,
       );
-      w.say(`The Moon is in **${signName(moon.sign)}**${next}.`, reading?.about);
+      w.say(w.line('moonSignLead', { sign: signName(moon.sign), next }), reading?.about);
       w.say(reading?.do);
       return;
     }
@@ -111,7 +111,10 @@ export function skyAnswer(w: AnswerWriter, fact: SkyFact, body?: string): void {
       );
       w.fact(`${moon.phase.replace(/-/g, ' ')} Moon`, 'sky');
       w.say(
-        `The Moon is **${moon.phase.replace(/-/g, ' ')}**, ${Math.round(moon.illumination * 100)}% lit.`,
+        w.line('moonPhaseLead', {
+          phase: moon.phase.replace(/-/g, ' '),
+          lit: String(Math.round(moon.illumination * 100)),
+        }),
         reading?.about,
       );
       w.say(reading?.do);
@@ -124,39 +127,36 @@ export function skyAnswer(w: AnswerWriter, fact: SkyFact, body?: string): void {
         if (retro) {
           w.fact(`${nameOf(body)} retrograde`, 'sky');
           w.say(
-            `Yes, **${nameOf(body)} is retrograde**${retro.until ? ` until ${w.day(retro.until)}` : ''}${retro.since ? `; it turned on ${w.day(retro.since)}` : ''}.`,
+            w.line('retroYes', {
+              body: nameOf(body),
+              until: retro.until ? ` until ${w.day(retro.until)}` : '',
+              since: retro.since ? `; it turned on ${w.day(retro.since)}` : '',
+            }),
           );
         } else
           w.say(
-            `No, ${nameOf(body)} is moving direct right now.`,
+            w.line('retroNo', { body: nameOf(body) }),
             station?.turns === 'retrograde'
               ? `Its next retrograde begins on ${w.day(station.at)}.`
               : undefined,
           );
-        const natal = w.placement(body);
-        if (natal) {
-          w.say(
-            `In your chart ${nameOf(body)} stands for your ${BODIES[body]?.natal ?? 'themes'}; a retrograde there is a time to review rather than launch.`,
-          );
-          return;
-        }
+        if (w.placement(body))
+          w.say(w.line('retroMeaning', { body: nameOf(body), natal: BODIES[body]?.natal ?? 'themes' }));
+        return;
       }
       if (sky.retrograde.length === 0) {
         w.say('No planet is retrograde right now: every one is moving forward.');
         return;
       }
-      w.say(
-        `${sky.retrograde.length === 1 ? 'One planet is' : `${sky.retrograde.length} planets are`} retrograde right now:`,
-        `${sky.retrograde
-          .map(
-            (r) =>
-              `**${w.fact(`${nameOf(r.body)} retrograde`, 'sky')}**${r.until ? ` until ${w.day(r.until)}` : ''}`,
-          )
-          .join(', ')}.`,
-      );
-      w.say(
-        'Retrograde planets suit reviewing, repairing and finishing in their areas more than starting fresh.',
-      );
+      const list = sky.retrograde
+        .map(
+          (r) =>
+            `**${w.fact(`${nameOf(r.body)} retrograde`, 'sky')}**${r.until ? ` until ${w.day(r.until)}` : ''}`,
+        )
+        .join(', ');
+      const count = sky.retrograde.length === 1 ? 'One planet is' : `${sky.retrograde.length} planets are`;
+      w.say(w.line('retroList', { count, list }));
+      w.say(w.line('retroAdvice', {}));
       return;
     }
     case 'next-ingress': {
@@ -177,9 +177,7 @@ export function skyAnswer(w: AnswerWriter, fact: SkyFact, body?: string): void {
         return;
       }
       w.say(list.map((s) => `${nameOf(s.body)} turns **${s.turns}** on ${w.day(s.at)}.`).join(' '));
-      w.say(
-        'A station is when a planet seems to stand still before changing direction, so its themes feel stalled, then shift.',
-      );
+      w.say(w.line('stationExplain', {}));
       return;
     }
   }
@@ -256,7 +254,11 @@ export function forecastAnswer(w: AnswerWriter, body: string, window: Window): v
   if (path.length > 0) {
     const [first, ...then] = path;
     w.say(
-      `It moves through your **${ordinal(first!.house)} house** (${w.houseArea(first!.house)})${then.map((h) => `, then your ${ordinal(h.house)} from ${w.day(h.from)}`).join('')}.`,
+      w.line('movesThrough', {
+        house: ordinal(first!.house),
+        area: w.houseArea(first!.house),
+        then: then.map((h) => `, then your ${ordinal(h.house)} from ${w.day(h.from)}`).join(''),
+      }),
     );
     const reading = w.pick.pick(
       entryAt<Variants>(w.files, 'transits/houses', body, String(first!.house))?.variants,
@@ -291,25 +293,22 @@ export function timingAnswer(w: AnswerWriter, topic: Topic | null, activity: str
   const hard = list.filter((t) => HARD.has(t.kind) && HEAVY.has(t.body));
   const mercuryBack = w.facts.sky?.retrograde.some((r) => r.body === 'mercury');
   const what = activity ? ` ${activity.replace(/^(to|for) /, 'to ')}` : '';
-  if (good.length > 0 && hard.length === 0)
-    w.say(`Yes: ${window.label} has real support${what ? ` for${what.replace(/^ to/, ' a move to')}` : ''}.`);
-  else if (good.length > 0)
-    w.say(`Partly: ${window.label} brings both support and friction, so choose your day.`);
-  else if (hard.length > 0)
-    w.say(
-      `It is workable, but ${window.label} is not the easiest stretch for it: pressure outweighs support.`,
-    );
-  else
-    w.say(
-      `Nothing in the sky pushes against it ${window.label}, and nothing pushes for it: the timing is yours to choose.`,
-    );
+  const verdict =
+    good.length > 0
+      ? hard.length === 0
+        ? 'timingYes'
+        : 'timingMixed'
+      : hard.length > 0
+        ? 'timingHard'
+        : 'timingQuiet';
+  w.say(w.line(verdict, { window: window.label, Window: cap(window.label) }));
   const best = [...good].sort((a, b) => (a.exact[0] ?? '').localeCompare(b.exact[0] ?? ''))[0];
   if (best?.exact[0])
     w.say(w.line('bestDay', { day: w.day(best.exact[0]), transit: w.transitFact(best, best.exact[0]) }));
   const reasons = [...good.slice(0, 2), ...hard.slice(0, 2)];
   if (reasons.length > 0) w.say(reasons.map((t) => windowLine(w, t)).join('\n'));
   if (mercuryBack && /\b(sign|contract|talk|ask|email|text|call|interview|apply|buy|launch)\b/.test(activity))
-    w.say('Mercury is retrograde now, so double-check papers and messages before you send them.');
+    w.say(w.line('mercuryBack', {}));
   w.say(
     (best ? w.transitReading(best)?.do : undefined) ??
       (entry ? w.phrase(['assistant/topics', topic!, 'close']) : undefined),
@@ -339,9 +338,7 @@ export function topicAnswer(w: AnswerWriter, topic: Topic, window: Window | null
   if (house && w.facts.timeKnown) {
     const inside = w.facts.placements.filter((p) => p.house === house && p.body !== 'meanNode');
     const cusp = w.facts.natal?.cusps?.[house - 1];
-    w.say(
-      `Your ${ordinal(house)} house, the house of ${w.houseArea(house)}, ${inside.length > 0 ? `holds ${inside.map((p) => w.placementFact(p.body)).join(', ')}` : `is empty of planets${cusp ? `, with ${signName(cusp)} on its cusp` : ''}`}.`,
-    );
+    w.say(w.houseLine(house, inside.map((p) => w.placementFact(p.body) ?? '').join(', '), cusp));
   } else if (!w.facts.timeKnown) w.noteNoTime();
   const span = window ?? { label: 'in the coming month', from: 0, days: 30 };
   const points = topicPoints(entry, topic);

@@ -93,9 +93,7 @@ function write(w: AnswerWriter, q: Question): void {
       w.say(w.line('refusalOffer', {}));
       return;
     case 'greeting':
-      w.say(
-        'Hello! I know your birth chart and today’s sky. Ask me about a planet, a house, your Moon sign, a good time for something, or what this week holds for you.',
-      );
+      w.say(w.line('greeting', {}));
       return;
     case 'off-topic':
       w.say(w.phrase(['assistant/openers', 'offTopic']) ?? FALLBACK);
@@ -150,11 +148,7 @@ function write(w: AnswerWriter, q: Question): void {
       const balance = f.natal
         ? Object.entries(f.natal.elements).sort((a, b) => (easy ? b[1] - a[1] : a[1] - b[1]))[0]
         : undefined;
-      w.say(
-        easy
-          ? 'Your chart’s strengths, from its easiest contacts and its emphasis:'
-          : 'Where your chart asks for effort, from its harder contacts and what it lacks:',
-      );
+      w.say(w.line(easy ? 'strengthsLead' : 'challengesLead', {}));
       w.say(aspects.map((x) => `- **${aspectFact(w, x)}**: ${aspectReading(w, x)?.about ?? ''}`).join('\n'));
       if (balance) {
         const entry = entryAt<Reading>(
@@ -186,7 +180,7 @@ function write(w: AnswerWriter, q: Question): void {
         return void w.say(
           'That answer rests on general astrology rather than a particular placement in your chart.',
         );
-      w.say('That answer rests on these facts of your chart and the sky, all computed from your birth data:');
+      w.say(w.line('whyLead', {}));
       w.say(before.recorded.map((r) => `- ${w.fact(r.text, r.kind)}`).join('\n'));
       return;
     }

@@ -133,6 +133,17 @@ export class AnswerWriter {
     return this.pick.pick(transitEntryOf(t)?.variants, `${t.body}:${t.kind}:${t.point}`, (r) => r.about);
   }
 
+  /** "Your 7th house, the house of …, holds …" (or is empty), in one of its wordings. */
+  houseLine(house: number, list: string, cusp: string | null | undefined): string | undefined {
+    const vars = {
+      house: ordinal(house),
+      area: this.houseArea(house),
+      list,
+      cusp: cusp ? `, with ${signName(cusp)} on its cusp` : '',
+    };
+    return this.line(list ? 'houseHolds' : 'houseEmpty', vars)?.replace(/^\w/, (c) => c.toUpperCase());
+  }
+
   houseArea(house: number): string {
     return HOUSES[house - 1] ?? '';
   }

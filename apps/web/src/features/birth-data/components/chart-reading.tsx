@@ -34,7 +34,7 @@ export function ChartReadingView({ reading }: { reading: ChartReading }) {
       <h3 id={headingId} className="text-xl font-semibold">
         Your chart, read
       </h3>
-      {reading.note ? <Alert title="Birth time unknown">{reading.note}</Alert> : null}
+      {reading.note ? <Alert title="Read without a birth time">{reading.note}</Alert> : null}
       {reading.sections.map((section) => (
         <section
           key={section.id}

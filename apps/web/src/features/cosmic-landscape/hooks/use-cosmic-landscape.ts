@@ -44,7 +44,8 @@ export function useCosmicLandscape() {
     onSuccess: async (landscape) => {
       showToday(landscape);
       // A failed read lands on its own query (shown with its own message); the day is built.
-      await queryClient.fetchQuery(statusQuery()).catch(() => undefined);
+      // Asked again now, not from the cache: whether yet another reading of the day reads differently.
+      await queryClient.fetchQuery({ ...statusQuery(), staleTime: 0 }).catch(() => undefined);
       await queryClient.fetchQuery(historyQuery()).catch(() => undefined);
     },
   });
@@ -57,7 +58,8 @@ export function useCosmicLandscape() {
       queryClient.setQueryData(queryKeys.landscape.status(), (old: LandscapeStatus | undefined) =>
         old ? { ...old, regenerationsUsed: old.regenerationsUsed + 1 } : old,
       );
-      await queryClient.fetchQuery(statusQuery()).catch(() => undefined);
+      // Asked again now, not from the cache: whether yet another reading of the day reads differently.
+      await queryClient.fetchQuery({ ...statusQuery(), staleTime: 0 }).catch(() => undefined);
     },
     // Refused (allowance spent elsewhere, say): the server's figure is the truth. "No other
     // reading" takes the offer away at once (the note beside it says why).
