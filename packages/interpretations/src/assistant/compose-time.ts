@@ -257,7 +257,7 @@ export function forecastAnswer(w: AnswerWriter, body: string, window: Window): v
       w.line('movesThrough', {
         house: ordinal(first!.house),
         area: w.houseArea(first!.house),
-        then: then.map((h) => `, then your ${ordinal(h.house)} from ${w.day(h.from)}`).join(''),
+        after: then.map((h) => `, then your ${ordinal(h.house)} from ${w.day(h.from)}`).join(''),
       }),
     );
     const reading = w.pick.pick(
