@@ -154,7 +154,7 @@ export function skyAnswer(w: AnswerWriter, fact: SkyFact, body?: string): void {
             `**${w.fact(`${nameOf(r.body)} retrograde`, 'sky')}**${r.until ? ` until ${w.day(r.until)}` : ''}`,
         )
         .join(', ');
-      const count = sky.retrograde.length === 1 ? 'One planet is' : `${sky.retrograde.length} planets are`;
+      const count = sky.retrograde.length === 1 ? 'one planet is' : `${sky.retrograde.length} planets are`;
       w.say(w.line('retroList', { count, list }));
       w.say(w.line('retroAdvice', {}));
       return;

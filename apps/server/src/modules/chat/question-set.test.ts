@@ -47,7 +47,7 @@ function expectFacts(a: AnsweredQuestion): void {
       if (q.fact === 'moon-phase') expect(text).toContain(facts.sky!.moon.phase.replace(/-/g, ' '));
       if (q.fact === 'retrograde' && q.body) {
         const retro = facts.sky!.retrograde.some((r) => r.body === q.body);
-        expect(text).toMatch(retro ? /^Yes, / : /^No, /);
+        expect(text).toMatch(retro ? /^Yes\b/ : /^No\b/);
       }
       break;
     case 'feeling':
