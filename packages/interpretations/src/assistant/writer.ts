@@ -64,7 +64,10 @@ export class AnswerWriter {
   /** One of the assistant's phrasings (library/assistant/phrasings.yaml) with its {placeholders} filled. */
   line(key: string, vars: Record<string, string>): string | undefined {
     const chosen = this.phrase(['assistant/phrasings', key]);
-    const filled = chosen?.replace(/\{(\w+)\}/g, (_m, name: string) => vars[name] ?? vars[name.toLowerCase()] ?? '');
+    const filled = chosen?.replace(
+      /\{(\w+)\}/g,
+      (_m, name: string) => vars[name] ?? vars[name.toLowerCase()] ?? '',
+    );
     // A sentence that opens with a placeholder opens with a capital.
     return filled && filled.charAt(0).toUpperCase() + filled.slice(1);
   }
