@@ -40,6 +40,7 @@ for (const [name, set] of [
   );
   console.log(`  understood as the set says: ${pct(right, set.length)}`);
   console.log(`  answers with a statement the claim checker corrects: ${corrected}`);
+  console.log(`  a frame said twice within one answer: ${frames.withinAnswer}`);
   console.log(
     `  sentences repeating a frame of an earlier answer: ${frames.repeated} of ${frames.sentences} (${pct(frames.repeated, frames.sentences)})`,
   );

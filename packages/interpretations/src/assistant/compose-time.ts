@@ -48,7 +48,17 @@ function transitsIn(
   filter: (t: { body: string; point: string }) => boolean,
 ): WindowTransit[] {
   const f = w.facts;
-  if (f.window && f.window.window.label === window.label) return f.window.transits.filter(filter);
+  if (f.window && f.window.window.label === window.label) {
+    // One line per transit: a second window of the same contact (a retrograde loop) is not a second reading.
+    const once = new Map<string, WindowTransit>();
+    for (const t of f.window.transits.filter(filter)) {
+      const key = `${t.body}|${t.kind}|${t.point}`;
+      const first = once.get(key);
+      if (first) first.exact.push(...t.exact.filter((e) => !first.exact.includes(e)));
+      else once.set(key, { ...t, exact: [...t.exact] });
+    }
+    return [...once.values()];
+  }
   const start = Date.parse(f.now) + window.from * 86_400_000;
   const end = start + window.days * 86_400_000;
   // The mean node stands beside the true one in the chart; the true node speaks for both.
@@ -166,7 +176,9 @@ export function skyAnswer(w: AnswerWriter, fact: SkyFact, body?: string): void {
         return;
       }
       w.say(
-        list.map((i) => `${nameOf(i.body)} moves into **${signName(i.sign)}** on ${w.day(i.at)}.`).join(' '),
+        list
+          .map((i) => `- **${nameOf(i.body)} moves into ${signName(i.sign)} on ${w.day(i.at)}.**`)
+          .join('\n'),
       );
       return;
     }
@@ -176,7 +188,7 @@ export function skyAnswer(w: AnswerWriter, fact: SkyFact, body?: string): void {
         w.say(`${body ? nameOf(body) : 'No planet'} stations in the coming months.`);
         return;
       }
-      w.say(list.map((s) => `${nameOf(s.body)} turns **${s.turns}** on ${w.day(s.at)}.`).join(' '));
+      w.say(list.map((s) => `- **${nameOf(s.body)} turns ${s.turns} on ${w.day(s.at)}.**`).join('\n'));
       w.say(w.line('stationExplain', {}));
       return;
     }

@@ -181,7 +181,7 @@ function write(w: AnswerWriter, q: Question): void {
           'That answer rests on general astrology rather than a particular placement in your chart.',
         );
       w.say(w.line('whyLead', {}));
-      w.say(before.recorded.map((r) => `- ${w.fact(r.text, r.kind)}`).join('\n'));
+      w.say(before.recorded.map((r) => `- **${w.fact(r.text, r.kind)}**`).join('\n'));
       return;
     }
   }

@@ -167,6 +167,8 @@ export function chatFacts(input: {
     aspects: chart.aspects
       .filter((x) => ['conjunction', 'sextile', 'square', 'trine', 'opposition'].includes(x.kind))
       .filter((x) => chart.timeKnown || !/ascendant|midheaven/.test(`${x.a}${x.b}`))
+      // The true node speaks for the node; the mean one beside it would say everything twice.
+      .filter((x) => x.a !== 'meanNode' && x.b !== 'meanNode')
       .sort((x, y) => Math.abs(x.deviation) - Math.abs(y.deviation))
       .map((x) => ({ a: x.a, b: x.b, kind: x.kind, orb: Math.abs(x.deviation) })),
     today: input.today,

@@ -91,24 +91,35 @@ export function answerOne(i: number, q: string, after?: string): AnsweredQuestio
   };
 }
 
-/** The share of sentences whose frame (names, numbers and dates masked) was already said in an earlier answer. */
+/** A sentence that is only a fact in bold ("- **Saturn squares your Sun (exact 3 December).**"): a list entry, not prose. */
+const FACT_LABEL = /^(- )?\*\*[^*]+\*\*[.:]?$/;
+
+/**
+ * The share of sentences whose frame (names, numbers and dates masked) was already said in an
+ * earlier answer, and the frames said twice within one answer. Facts in bold standing alone are
+ * list entries and headings, not prose, and are left out of the count.
+ */
 export function repeatedFrames(answers: readonly AnsweredQuestion[]): {
   sentences: number;
   repeated: number;
+  withinAnswer: number;
 } {
   const seen = new Set<string>();
   let sentences = 0;
   let repeated = 0;
+  let withinAnswer = 0;
   for (const a of answers) {
     const frames = a.answer.paragraphs
       .flatMap((p) => p.split('\n'))
       .flatMap(sentencesOf)
+      .filter((sentence) => !FACT_LABEL.test(sentence.trim()))
       .map(frameOf);
+    withinAnswer += frames.length - new Set(frames).size;
     for (const frame of new Set(frames)) {
       sentences++;
       if (seen.has(frame)) repeated++;
     }
     for (const frame of frames) seen.add(frame);
   }
-  return { sentences, repeated };
+  return { sentences, repeated, withinAnswer };
 }
