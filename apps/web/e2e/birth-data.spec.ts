@@ -120,6 +120,11 @@ test('enter birth data with the autocomplete, see the chart, change the house sy
   await expect(venus).toBeInViewport();
   expect(page.url()).toBe(urlBefore);
   await expectNoSeriousViolations(page, 'chart, light');
+  // The reading in the dark theme too, on a computer.
+  await page.evaluate(() => document.documentElement.classList.add('dark'));
+  await expect(reading.getByRole('heading', { name: 'The big three' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'chart, dark');
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
   const placidusSecond = await cuspText(page, 2);
   await page.screenshot({ path: `${SCREENS}/chart-desktop-light.png`, fullPage: true });
   await wheel.screenshot({ path: `${SCREENS}/wheel-light.png` });
@@ -158,6 +163,11 @@ test('enter birth data with the autocomplete, see the chart, change the house sy
   await expectNoSeriousViolations(page, 'chart, phone, dark');
   await page.screenshot({ path: `${SCREENS}/chart-phone-dark.png`, fullPage: true });
   await reading.screenshot({ path: `${SCREENS}/chart-reading-phone-dark.png` });
+  // And light on the phone.
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
+  await expect(reading.getByRole('heading', { name: 'The big three' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'chart, phone, light');
+  await page.evaluate(() => document.documentElement.classList.add('dark'));
   await wheel.screenshot({ path: `${SCREENS}/wheel-phone-dark.png` });
   await page
     .getByRole('table', { name: 'Planets and points' })
