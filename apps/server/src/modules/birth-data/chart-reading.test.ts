@@ -32,7 +32,8 @@ describe('the reading of the natal chart', () => {
       'ruler',
     ]);
     const entries = reading.sections.flatMap((s) => s.entries);
-    for (const entry of entries)
+    // Every library entry says what it is about, how it may feel and what to do (a crowded house is one line of our own).
+    for (const entry of entries.filter((e) => !e.id.endsWith('-full')))
       expect(entry.text.split(/(?<=[.!?]) /).length, entry.id).toBeGreaterThanOrEqual(3);
     expect(new Set(entries.map((e) => e.id)).size).toBe(entries.length);
 
