@@ -203,6 +203,8 @@ export const ASPECT_CASES: Case[] = [
   { say: 'Mars and Jupiter are square.', want: null },
   { say: 'There is a trine between your Mars and Jupiter.' },
   { say: 'There is a square between your Mars and Jupiter.', want: null },
+  // The day's mood with the Moon in a sign: the sky in general, not the person's Moon.
+  { say: 'Kitchens feel like the centre of the world with the Moon in Leo, and many people stay in.' },
   // The sky's Mars to the person's Sun: a transit without a date, left alone.
   { say: 'A trine between Mars and your Sun makes effort feel light this week.' },
   { say: 'The Moon–Pluto square in your chart runs deep.' },

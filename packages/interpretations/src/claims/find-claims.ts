@@ -187,7 +187,10 @@ class Finder {
     if (this.fuzzy && !this.natalMark) return null;
     if (p1 === 'transiting' || p1 === "today's" || p1 === 'current') return 'sky';
     if (this.sky && !this.natalMark) return 'sky';
-    if (p1 === 'the' || p1 === 'a' || p1 === 'an')
+    // "you have the Moon in Leo", "as a Taurus Sun" speak of the person; "a day like this, with the
+    // Moon in Leo" speaks of the sky in general.
+    if (p1 === 'the') return this.natalMark || (p2 && /^(have|has)$/.test(p2)) ? 'natal' : null;
+    if (p1 === 'a' || p1 === 'an')
       return this.natalMark || (p2 && /^(with|have|has|as)$/.test(p2)) ? 'natal' : null;
     return 'natal';
   }
