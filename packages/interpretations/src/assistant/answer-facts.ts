@@ -13,6 +13,8 @@ export interface NatalExtras {
   moonPhase: string | null;
   /** The sign on each house cusp, house 1 first; null without a birth time. */
   cusps: string[] | null;
+  /** The (modern) ruler of each cusp's sign, house 1 first; null without a birth time. */
+  cuspRulers?: string[] | null;
 }
 
 export interface SkyAhead {

@@ -304,7 +304,6 @@ export function timingAnswer(w: AnswerWriter, topic: Topic | null, activity: str
   );
   const hard = list.filter((t) => HARD.has(t.kind) && HEAVY.has(t.body));
   const mercuryBack = w.facts.sky?.retrograde.some((r) => r.body === 'mercury');
-  const what = activity ? ` ${activity.replace(/^(to|for) /, 'to ')}` : '';
   const verdict =
     good.length > 0
       ? hard.length === 0
@@ -350,7 +349,26 @@ export function topicAnswer(w: AnswerWriter, topic: Topic, window: Window | null
   if (house && w.facts.timeKnown) {
     const inside = w.facts.placements.filter((p) => p.house === house && p.body !== 'meanNode');
     const cusp = w.facts.natal?.cusps?.[house - 1];
-    w.say(w.houseLine(house, inside.map((p) => w.placementFact(p.body) ?? '').join(', '), cusp));
+    // The house's ruler carries its story to where that planet sits: one sentence with the house.
+    const ruler = w.facts.natal?.cuspRulers?.[house - 1];
+    const where = ruler ? w.placement(ruler) : undefined;
+    const rulerClause =
+      ruler && cusp && where?.house
+        ? w.line('houseRuler', {
+            sign: signName(cusp),
+            ruler: nameOf(ruler),
+            where: `${signName(where.sign)} in your ${ordinal(where.house)} house`,
+          })
+        : undefined;
+    // The house is named once: the planets in it by sign ("Mercury in Taurus"), each recorded as a fact.
+    for (const p of inside) w.placementFact(p.body);
+    const list = inside.map((p) => `${nameOf(p.body)} in ${signName(p.sign)}`).join(', ');
+    const line = w.houseLine(house, list, cusp);
+    w.say(
+      line && rulerClause
+        ? `${line.replace(/[.]$/, '')}; ${rulerClause.charAt(0).toLowerCase()}${rulerClause.slice(1)}`
+        : line,
+    );
   } else if (!w.facts.timeKnown) w.noteNoTime();
   const span = window ?? { label: 'in the coming month', from: 0, days: 30 };
   const points = topicPoints(entry, topic);

@@ -126,7 +126,8 @@ export class AnswerWriter {
 
   /** A transit as a fact: "Saturn squares your Sun (exact 3 December)". */
   transitFact(t: Pick<SkyTransit, 'body' | 'point' | 'kind'>, exactAt: string | null): string {
-    const when = exactAt ? ` (exact ${this.day(exactAt)})` : '';
+    const past = exactAt !== null && exactAt < this.facts.now;
+    const when = exactAt ? ` (${past ? 'was exact' : 'exact'} ${this.day(exactAt)})` : '';
     return this.fact(
       `${nameOf(t.body)} ${ASPECTS[t.kind]?.verb ?? t.kind} ${yourPoint(t.point)}${when}`,
       'transit',

@@ -1,5 +1,5 @@
 import { computeNatalChart, type NatalChart } from '@app/astro/chart/natal-chart';
-import { signOf } from '@app/astro/chart/zodiac';
+import { rulerOf, signOf } from '@app/astro/chart/zodiac';
 import type { BodyId } from '@app/astro/ephemeris/body-ids';
 import { dayOf, localDay, nextDate } from '@app/astro/time/local-day';
 import { DAY_TRANSITING_BODIES, transitsOfDay } from '@app/astro/transits/daily-sky';
@@ -150,6 +150,8 @@ export function chatFacts(input: {
       ruler: chart.timeKnown ? (chart.chartRuler?.modern ?? null) : null,
       moonPhase: chart.moonPhase?.name ?? null,
       cusps: chart.timeKnown && chart.houses ? chart.houses.cusps.map((c) => signOf(c)) : null,
+      cuspRulers:
+        chart.timeKnown && chart.houses ? chart.houses.cusps.map((c) => rulerOf(signOf(c)).modern) : null,
     },
     now: input.now.toISOString(),
     timeKnown: chart.timeKnown,
