@@ -4,30 +4,14 @@
 // entries the chart calls for. Without a birth time nothing rests on houses or angles.
 import type { ChartReading, ChartReadingEntry, NatalChart } from '@app/contracts/chart.ts';
 import { BODIES, HOUSES, ordinal, SIGNS } from './knowledge.ts';
-import { POINTS, type PointKey } from './library/catalogue.ts';
+import { ASPECT_KEYS, natalAspectKeys, PLANETS, pointKey } from './library/catalogue.ts';
 import { type AspectReading, entryAt, library, type Reading } from './library/library.ts';
 
-const READ_ASPECTS = new Set(['conjunction', 'sextile', 'square', 'trine', 'opposition']);
-/** Aspects read: the tightest this many. */
+/** Aspects read: the tightest this many of the five major ones. */
 const TIGHTEST = 8;
-const PLANETS = [
-  'sun',
-  'moon',
-  'mercury',
-  'venus',
-  'mars',
-  'jupiter',
-  'saturn',
-  'uranus',
-  'neptune',
-  'pluto',
-];
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const keyOf = (id: string): PointKey | undefined => {
-  const key = id === 'trueNode' ? 'node' : id;
-  return (POINTS as readonly string[]).includes(key) ? (key as PointKey) : undefined;
-};
+const keyOf = pointKey;
 const nameOf = (id: string) => capitalise((BODIES[id]?.name ?? id).replace(/^(the|your) /, ''));
 const signName = (sign: string) => SIGNS[sign]?.name ?? sign;
 const textOf = (r: Reading | undefined, ...extra: (string | undefined)[]) =>
@@ -160,10 +144,14 @@ export function readChart(chart: NatalChart): ChartReading {
     );
   }
 
-  const order = (id: string) => POINTS.indexOf(keyOf(id)!);
   const aspects = chart.aspects
     .filter(
-      (a) => READ_ASPECTS.has(a.kind) && keyOf(a.a) && keyOf(a.b) && a.a !== 'meanNode' && a.b !== 'meanNode',
+      (a) =>
+        (ASPECT_KEYS as readonly string[]).includes(a.kind) &&
+        keyOf(a.a) &&
+        keyOf(a.b) &&
+        a.a !== 'meanNode' &&
+        a.b !== 'meanNode',
     )
     .filter(
       (a) =>
@@ -172,8 +160,9 @@ export function readChart(chart: NatalChart): ChartReading {
     .sort((x, y) => Math.abs(x.deviation) - Math.abs(y.deviation))
     .slice(0, TIGHTEST)
     .flatMap((a) => {
-      const [first, second] = order(a.a) < order(a.b) ? [a.a, a.b] : [a.b, a.a];
-      const reading = entryAt<AspectReading>(files, `natal/aspects/${keyOf(first)}`, keyOf(second)!, a.kind);
+      const keys = natalAspectKeys(a.a, a.b)!;
+      const [first, second] = keyOf(a.a) === keys[0] ? [a.a, a.b] : [a.b, a.a];
+      const reading = entryAt<AspectReading>(files, `natal/aspects/${keys[0]}`, keys[1], a.kind);
       const tight = Math.abs(a.deviation) < 1 ? reading?.tight : undefined;
       return entry(
         `aspect-${first}-${second}-${a.kind}`,

@@ -5,6 +5,7 @@
 // houses or angles only appear when the birth time is known (the facts carry no houses otherwise).
 import { ASPECTS, BODIES, SIGNS } from './knowledge.ts';
 import { clockOf, dayOf, localDateOf, momentPhrase, whenPhrase } from './landscape-time.ts';
+import { pointKey } from './library/catalogue.ts';
 import {
   entryAt,
   library,
@@ -86,7 +87,8 @@ const PROPER =
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const bodyName = (id: string) => BODIES[id]?.name ?? id;
 const signName = (id: string) => SIGNS[id]?.name ?? id;
-export const libraryKey = (id: string) => (id === 'trueNode' || id === 'meanNode' ? 'node' : id);
+/** The library's key for a point (both nodes read as the North Node). */
+export const libraryKey = (id: string): string => pointKey(id) ?? id;
 /** A sentence joined after a connective: lower-case unless it opens with a name. */
 const joined = (connective: string, sentence: string) =>
   `${connective} ${PROPER.test(sentence) ? sentence : sentence.charAt(0).toLowerCase() + sentence.slice(1)}`;

@@ -4,41 +4,11 @@
 // then the library's reading, then one practical line.
 import type { ChartAspect } from '../chat-composer.ts';
 import { ASPECTS, ORDINAL_WORDS, ordinal } from '../knowledge.ts';
+import { ELEMENT_OF, MODALITY_OF, natalAspectKeys, PLANETS } from '../library/catalogue.ts';
 import { type AspectReading, entryAt, type Reading } from '../library/library.ts';
 import type { ChartFact } from './question.ts';
-import { type AnswerWriter, cap, keyOf, nameOf, signName, yourPoint } from './writer.ts';
+import { type AnswerWriter, cap, keyOf, nameOf, signName } from './writer.ts';
 
-const ELEMENT_OF: Record<string, string> = {};
-const MODALITY_OF: Record<string, string> = {};
-[
-  'aries',
-  'taurus',
-  'gemini',
-  'cancer',
-  'leo',
-  'virgo',
-  'libra',
-  'scorpio',
-  'sagittarius',
-  'capricorn',
-  'aquarius',
-  'pisces',
-].forEach((sign, i) => {
-  ELEMENT_OF[sign] = ['fire', 'earth', 'air', 'water'][i % 4]!;
-  MODALITY_OF[sign] = ['cardinal', 'fixed', 'mutable'][i % 3]!;
-});
-const PLANETS = [
-  'sun',
-  'moon',
-  'mercury',
-  'venus',
-  'mars',
-  'jupiter',
-  'saturn',
-  'uranus',
-  'neptune',
-  'pluto',
-];
 const ANGULAR = new Set([1, 4, 7, 10]);
 
 const aspectName = (x: ChartAspect) =>
@@ -50,24 +20,8 @@ export function aspectFact(w: AnswerWriter, x: ChartAspect): string {
 
 /** The library's reading of a natal aspect (filed under the first of the pair). */
 export function aspectReading(w: AnswerWriter, x: ChartAspect): AspectReading | undefined {
-  const order = [
-    'sun',
-    'moon',
-    'mercury',
-    'venus',
-    'mars',
-    'jupiter',
-    'saturn',
-    'uranus',
-    'neptune',
-    'pluto',
-    'node',
-    'lilith',
-    'ascendant',
-    'midheaven',
-  ];
-  const [a, b] = [keyOf(x.a), keyOf(x.b)].sort((p, q) => order.indexOf(p) - order.indexOf(q));
-  return entryAt<AspectReading>(w.files, `natal/aspects/${a}`, b!, x.kind);
+  const keys = natalAspectKeys(x.a, x.b);
+  return keys ? entryAt<AspectReading>(w.files, `natal/aspects/${keys[0]}`, keys[1], x.kind) : undefined;
 }
 
 /** "**Venus in Leo in the 5th house**: …", the sign's reading, the house's, and what to do. */
@@ -406,5 +360,3 @@ function conceptInChart(w: AnswerWriter, term: string): void {
       if (sun) w.say(w.line('inYourChart', { list: `**${sun}**` }), w.signReading('sun')?.feel);
   }
 }
-
-export { ELEMENT_OF, MODALITY_OF, PLANETS, yourPoint };

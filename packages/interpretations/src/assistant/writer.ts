@@ -5,6 +5,7 @@ import type { ChartPlacement, ChatFacts, ComposeOptions, SkyTransit } from '../c
 import { ASPECTS, BODIES, HOUSES, ordinal, SIGNS } from '../knowledge.ts';
 import { transitEntryOf } from '../landscape-composer.ts';
 import { dayOf } from '../landscape-time.ts';
+import { pointKey } from '../library/catalogue.ts';
 import { entryAt, library, type Reading } from '../library/library.ts';
 import { hashOf, Picker } from '../library/pick.ts';
 
@@ -20,8 +21,8 @@ export const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 /** "Venus", "Sun", "North Node", "Ascendant". */
 export const nameOf = (id: string) => cap((BODIES[id]?.name ?? id).replace(/^(the|your) /, ''));
 export const signName = (id: string) => SIGNS[id]?.name ?? id;
-/** The library's key for a point. */
-export const keyOf = (id: string) => (id === 'trueNode' || id === 'meanNode' ? 'node' : id);
+/** The library's key for a point (both nodes read as the North Node). */
+export const keyOf = (id: string): string => pointKey(id) ?? id;
 /** "your Sun", "your Ascendant". */
 export const yourPoint = (id: string) => `your ${nameOf(id)}`;
 

@@ -20,6 +20,22 @@ export const POINTS = [
 ] as const;
 export type PointKey = (typeof POINTS)[number];
 
+/** The ten planets, the Sun to Pluto (the ones counted in a chart's balance). */
+export const PLANETS: readonly string[] = POINTS.slice(0, 10);
+
+/** The library's key for a chart point: both lunar nodes read as the North Node. */
+export function pointKey(id: string): PointKey | undefined {
+  const key = id === 'trueNode' || id === 'meanNode' ? 'node' : id;
+  return (POINTS as readonly string[]).includes(key) ? (key as PointKey) : undefined;
+}
+
+/** Where the library files the natal aspect of two points: under the first in POINTS order. */
+export function natalAspectKeys(a: string, b: string): [PointKey, PointKey] | undefined {
+  const [ka, kb] = [pointKey(a), pointKey(b)];
+  if (!ka || !kb) return undefined;
+  return POINTS.indexOf(ka) <= POINTS.indexOf(kb) ? [ka, kb] : [kb, ka];
+}
+
 /** Points that sit in a house (the angles are house cusps themselves). */
 export const HOUSED_POINTS = POINTS.filter((p) => p !== 'ascendant' && p !== 'midheaven');
 
@@ -37,6 +53,14 @@ export const SIGN_KEYS = [
   'aquarius',
   'pisces',
 ] as const;
+
+/** Each sign's element and modality, in zodiac order (fire, earth, air, water; cardinal, fixed, mutable). */
+export const ELEMENT_OF: Record<string, string> = {};
+export const MODALITY_OF: Record<string, string> = {};
+SIGN_KEYS.forEach((sign, i) => {
+  ELEMENT_OF[sign] = ['fire', 'earth', 'air', 'water'][i % 4]!;
+  MODALITY_OF[sign] = ['cardinal', 'fixed', 'mutable'][i % 3]!;
+});
 
 export const ASPECT_KEYS = ['conjunction', 'sextile', 'square', 'trine', 'opposition'] as const;
 export type AspectKey = (typeof ASPECT_KEYS)[number];
