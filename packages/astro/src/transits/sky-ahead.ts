@@ -31,47 +31,35 @@ export interface Turn {
   at: string;
 }
 
-/** The body's next station after `from` (ISO), within `days`; null when none. */
-export function nextStation(body: BodyId, from: string, days = 500): Turn | null {
+/** The body's nearest station after (`direction` 1) or before (-1) `from` (ISO), within `days`; null when none. */
+function stationFrom(body: BodyId, from: string, days: number, direction: 1 | -1): Turn | null {
   const start = jdOf(from);
-  const step = Math.min(1, stepOf(body));
+  const step = Math.min(1, stepOf(body)) * direction;
   let t0 = start;
   let v0 = speedAt(body, t0);
-  while (t0 < start + days) {
+  while (Math.abs(t0 - start) < days) {
     const t1 = t0 + step;
     const v1 = speedAt(body, t1);
-    if (v0 < 0 !== v1 < 0)
+    if (v0 < 0 !== v1 < 0) {
+      // In time order, whichever way the search went.
+      const [early, late] = direction === 1 ? [t0, t1] : [t1, t0];
       return {
         body,
-        turns: v1 < 0 ? 'retrograde' : 'direct',
-        at: isoOf(root((jd) => speedAt(body, jd), t0, t1)),
+        turns: speedAt(body, late) < 0 ? 'retrograde' : 'direct',
+        at: isoOf(root((jd) => speedAt(body, jd), early, late)),
       };
+    }
     t0 = t1;
     v0 = v1;
   }
   return null;
 }
 
+/** The body's next station after `from` (ISO), within `days`; null when none. */
+export const nextStation = (body: BodyId, from: string, days = 500) => stationFrom(body, from, days, 1);
+
 /** The body's previous station before `from` (ISO), within `days`; null when none. */
-export function previousStation(body: BodyId, from: string, days = 500): Turn | null {
-  const start = jdOf(from);
-  const step = Math.min(1, stepOf(body));
-  let t1 = start;
-  let v1 = speedAt(body, t1);
-  while (t1 > start - days) {
-    const t0 = t1 - step;
-    const v0 = speedAt(body, t0);
-    if (v0 < 0 !== v1 < 0)
-      return {
-        body,
-        turns: v1 < 0 ? 'retrograde' : 'direct',
-        at: isoOf(root((jd) => speedAt(body, jd), t0, t1)),
-      };
-    t1 = t0;
-    v1 = v0;
-  }
-  return null;
-}
+export const previousStation = (body: BodyId, from: string, days = 500) => stationFrom(body, from, days, -1);
 
 /** The body's next change of sign after `from` (ISO), within `days`; null when none. */
 export function nextIngress(
@@ -106,19 +94,8 @@ export function moonAt(utc: string): { sign: Sign; phase: string; illumination: 
   return { sign: signOf(moon), phase: phase.name, illumination: phase.illumination };
 }
 
-/** Bisection to `precision` days: a window's dates are read to the day, not the minute. */
-function coarseRoot(f: (jd: number) => number, a: number, b: number, precision = 1 / 48): number {
-  let fa = f(a);
-  while (b - a > precision) {
-    const m = (a + b) / 2;
-    const fm = f(m);
-    if (fa < 0 === fm < 0) {
-      a = m;
-      fa = fm;
-    } else b = m;
-  }
-  return (a + b) / 2;
-}
+/** A window's edges are read as days: found to the half hour, not the quarter minute. */
+const EDGE_PRECISION = 1 / 48;
 
 export interface BodyTransit {
   body: BodyId;
@@ -180,14 +157,14 @@ export function bodyOverWindow(
               body,
               point: point.id,
               kind,
-              enters: isoOf(coarseRoot(edge, t0, t1)),
+              enters: isoOf(root(edge, t0, t1, EDGE_PRECISION)),
               exact: [],
               leaves: null,
             };
           if ((in0 || in1) && d0 < 0 !== d1 < 0 && Math.abs(d0 - d1) < 90)
             current?.exact.push(isoOf(root(dev, t0, t1)));
           if (in0 && !in1 && current) {
-            current.leaves = isoOf(coarseRoot(edge, t0, t1));
+            current.leaves = isoOf(root(edge, t0, t1, EDGE_PRECISION));
             transits.push(current);
             current = null;
           }

@@ -41,10 +41,10 @@ export function positionAt(body: BodyId, jd: number): BodyPosition {
 export const lonAt = (body: BodyId, jd: number) => positionAt(body, jd).longitude;
 export const speedAt = (body: BodyId, jd: number) => positionAt(body, jd).speed;
 
-/** Bisection to a quarter minute on a function whose sign differs at a and b. */
-export function root(f: (jd: number) => number, a: number, b: number): number {
+/** Bisection to `precision` days (a quarter minute unless said) on a function whose sign differs at a and b. */
+export function root(f: (jd: number) => number, a: number, b: number, precision = MINUTE / 4): number {
   let fa = f(a);
-  while (b - a > MINUTE / 4) {
+  while (b - a > precision) {
     const m = (a + b) / 2;
     const fm = f(m);
     if (fa < 0 === fm < 0) {

@@ -1,7 +1,9 @@
 // What the words of a question point at: a sign, a body, an aspect, a house, a topic of life, a
 // feeling, a term to define; and the word families that mark the kinds of question.
+
+import { ORDINAL_WORDS } from '../knowledge.ts';
 import type { Feeling, Topic } from './question.ts';
-import { ASPECT_FORMS, BODY_FORMS, ORDINALS, SIGN_FORMS } from './words.ts';
+import { ASPECT_FORMS, BODY_FORMS, SIGN_FORMS } from './words.ts';
 
 export const has = (q: string, pattern: RegExp) => pattern.test(q);
 export const wordIn = (q: string, forms: Record<string, string>): string | null => {
@@ -17,7 +19,7 @@ export const aspectIn = (q: string) => wordIn(q, ASPECT_FORMS);
 export function houseIn(q: string): number | null {
   const number = /\b(1[0-2]|[1-9])(?:st|nd|rd|th)?\s+house|house\s+(1[0-2]|[1-9])\b/.exec(q);
   if (number) return Number(number[1] ?? number[2]);
-  const word = ORDINALS.findIndex((w) => new RegExp(`\\b${w} house\\b`).test(q));
+  const word = ORDINAL_WORDS.findIndex((w) => new RegExp(`\\b${w} house\\b`).test(q));
   return word >= 0 ? word + 1 : null;
 }
 

@@ -1,24 +1,11 @@
 // The words a question is made of: the names of signs, bodies and aspects in the forms people
 // write them, chat shorthand spelled out, and typos mended against the astrology vocabulary.
 import { distance } from 'fastest-levenshtein';
+import { SIGN_KEYS } from '../library/catalogue.ts';
 
-const SIGNS = [
-  'aries',
-  'taurus',
-  'gemini',
-  'cancer',
-  'leo',
-  'virgo',
-  'libra',
-  'scorpio',
-  'sagittarius',
-  'capricorn',
-  'aquarius',
-  'pisces',
-];
 export const SIGN_FORMS: Record<string, string> = {
-  ...Object.fromEntries(SIGNS.map((s) => [s, s])),
-  ...Object.fromEntries(SIGNS.map((s) => [`${s}s`, s])),
+  ...Object.fromEntries(SIGN_KEYS.map((s) => [s, s])),
+  ...Object.fromEntries(SIGN_KEYS.map((s) => [`${s}s`, s])),
   arians: 'aries',
   taureans: 'taurus',
   geminis: 'gemini',
@@ -70,24 +57,10 @@ export const ASPECT_FORMS: Record<string, string> = {
   opposition: 'opposition',
   oppositions: 'opposition',
 };
-export const ORDINALS = [
-  'first',
-  'second',
-  'third',
-  'fourth',
-  'fifth',
-  'sixth',
-  'seventh',
-  'eighth',
-  'ninth',
-  'tenth',
-  'eleventh',
-  'twelfth',
-];
 
 /** Words worth mending a typo into: the astrology vocabulary and the words the kinds turn on. */
 const VOCABULARY = [
-  ...SIGNS,
+  ...SIGN_KEYS,
   ...Object.keys(BODY_FORMS).filter((w) => !w.includes(' ')),
   ...Object.keys(ASPECT_FORMS),
   'retrograde',

@@ -68,35 +68,13 @@ export type AspectKey = (typeof ASPECT_KEYS)[number];
 export const HOUSE_KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'] as const;
 
 /** Bodies whose transits are read: the Sun to Pluto, the Moon and the North Node. */
-export const TRANSITING = [
-  'sun',
-  'moon',
-  'mercury',
-  'venus',
-  'mars',
-  'jupiter',
-  'saturn',
-  'uranus',
-  'neptune',
-  'pluto',
-  'node',
-] as const;
-export type TransitingKey = (typeof TRANSITING)[number];
+export const TRANSITING = POINTS.slice(0, 11);
 
-/** Planets slow enough that the house they move through colours months. */
-export const SLOW_PLANETS = ['jupiter', 'saturn', 'uranus', 'neptune', 'pluto'] as const;
+/** Planets slow enough that the house they move through colours months: Jupiter to Pluto. */
+export const SLOW_PLANETS = POINTS.slice(5, 10);
 
-/** Planets that station (turn retrograde or direct). */
-export const STATIONING = [
-  'mercury',
-  'venus',
-  'mars',
-  'jupiter',
-  'saturn',
-  'uranus',
-  'neptune',
-  'pluto',
-] as const;
+/** Planets that station (turn retrograde or direct): Mercury to Pluto. */
+export const STATIONING = POINTS.slice(2, 10);
 
 export const RETURNS = ['solar', 'jupiter', 'saturn'] as const;
 
