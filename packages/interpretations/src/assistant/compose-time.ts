@@ -38,7 +38,18 @@ function windowLine(w: AnswerWriter, t: WindowTransit): string {
   const reading = w.transitReading(t);
   // The reading's first or second part, in turn, so that one transit met in two answers reads twice anew.
   const part = reading ? [reading.about, reading.feel][w.pick.index(2, fact)] : undefined;
-  return [`- **${label}.**`, part, leaving].filter(Boolean).join(' ');
+  // A reading that opens by naming the transit itself stands in for the label's words.
+  const named = part
+    ?.toLowerCase()
+    .startsWith(`${nameOf(t.body)} ${ASPECTS[t.kind]?.verb ?? t.kind} your`.toLowerCase());
+  const head = named && label === fact && !exact ? undefined : `- **${label}.**`;
+  return [head ?? '-', part, leaving].filter(Boolean).join(' ');
+}
+
+/** A window's bounds in epoch milliseconds, from the moment of the question. */
+function windowBounds(w: AnswerWriter, window: Window): { start: number; end: number } {
+  const start = Date.parse(w.facts.now) + window.from * 86_400_000;
+  return { start, end: start + window.days * 86_400_000 };
 }
 
 /** The window's transits (from the window facts, else the coming month's exact ones). */
@@ -59,8 +70,7 @@ function transitsIn(
     }
     return [...once.values()];
   }
-  const start = Date.parse(f.now) + window.from * 86_400_000;
-  const end = start + window.days * 86_400_000;
+  const { start, end } = windowBounds(w, window);
   // The mean node stands beside the true one in the chart; the true node speaks for both.
   const named = (t: { point: string }) => t.point !== 'meanNode';
   const fromToday = window.from === 0 ? f.today.filter(filter).filter(named) : [];
@@ -313,15 +323,19 @@ export function timingAnswer(w: AnswerWriter, topic: Topic | null, activity: str
         ? 'timingHard'
         : 'timingQuiet';
   w.say(w.line(verdict, { window: window.label, Window: cap(window.label) }));
-  const best = [...good].sort((a, b) => (a.exact[0] ?? '').localeCompare(b.exact[0] ?? ''))[0];
-  if (best?.exact[0])
-    w.say(w.line('bestDay', { day: w.day(best.exact[0]), transit: w.transitFact(best, best.exact[0]) }));
+  // The best day is one still to come inside the window: a helpful contact already past is a reason, not a date.
+  const { start, end } = windowBounds(w, window);
+  const ahead = (iso: string) => iso >= w.facts.now && Date.parse(iso) < end && Date.parse(iso) >= start;
+  const best = good
+    .flatMap((t) => t.exact.filter(ahead).map((at) => ({ t, at })))
+    .sort((a, b) => a.at.localeCompare(b.at))[0];
+  if (best) w.say(w.line('bestDay', { day: w.day(best.at), transit: w.transitFact(best.t, best.at) }));
   const reasons = [...good.slice(0, 2), ...hard.slice(0, 2)];
   if (reasons.length > 0) w.say(reasons.map((t) => windowLine(w, t)).join('\n'));
   if (mercuryBack && /\b(sign|contract|talk|ask|email|text|call|interview|apply|buy|launch)\b/.test(activity))
     w.say(w.line('mercuryBack', {}));
   w.say(
-    (best ? w.transitReading(best)?.do : undefined) ??
+    (best ? w.transitReading(best.t)?.do : undefined) ??
       (entry ? w.phrase(['assistant/topics', topic!, 'close']) : undefined),
   );
 }
