@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { decide, hashInputs, type Target, writeStamp } from './build-if-changed.ts';
+import { decide, hashInputs, TARGETS, type Target, writeStamp } from './build-if-changed.ts';
 
 let root = '';
 const target: Target = {
@@ -94,4 +95,11 @@ it('builds again when the output is gone or rebuilt elsewhere, or its record is 
     build: true,
     reason: 'no previous build',
   });
+});
+
+it("rebuilds the server when any workspace package's source changes (the bundle compiles them all in)", () => {
+  const server = TARGETS.find((t) => t.name === 'server')!;
+  const repository = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  for (const name of readdirSync(path.join(repository, 'packages')))
+    expect(server.inputs, name).toContain(`packages/${name}/src`);
 });

@@ -39,7 +39,9 @@ export const TARGETS: Target[] = [
       ...SHARED_INPUTS,
       'scripts/build-server.ts',
       'apps/server',
-      ...['contracts', 'astro', 'atlas'].flatMap((name) => [
+      // Every workspace package: the server bundle compiles in all that it imports (the
+      // interpretations' text is read from library/ at run time, so it needs no rebuild).
+      ...readdirSync(path.join(ROOT, 'packages')).flatMap((name) => [
         `packages/${name}/src`,
         `packages/${name}/package.json`,
       ]),
