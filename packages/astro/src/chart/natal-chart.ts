@@ -81,6 +81,8 @@ export interface NatalChart {
   latitude: number;
   longitude: number;
   timeKnown: boolean;
+  /** The true obliquity of the ecliptic at the moment, degrees (for charts derived from this one). */
+  obliquity: number;
   zodiac: Zodiac;
   /** The ayanamsa subtracted from every longitude (true equinox of date), degrees; null when tropical. */
   ayanamsa: number | null;
@@ -282,6 +284,7 @@ export function buildChart(frame: ChartFrame): NatalChart {
     latitude,
     longitude,
     timeKnown,
+    obliquity: inst.trueObliquity,
     zodiac,
     ayanamsa: ayanamsa ? ayanamsa.value : null,
     bodies,
