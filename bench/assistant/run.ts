@@ -1,11 +1,12 @@
 // The built-in assistant over the question sets: the share of questions answered (not "tell me
 // more"), the share understood as the set says, statements the claim checker would correct, the
-// share of sentences repeating a frame already said in another answer, and compose time.
+// share of sentences repeating a frame already said in another answer (any answer of the set, to
+// anyone), and compose time. Each fixed chart's questions are asked in one conversation.
 //   node --import tsx bench/assistant/run.ts
 
 import {
   ASKED_AT,
-  answerOne,
+  answerSet,
   repeatedFrames,
   SET_BIRTHS,
 } from '../../apps/server/src/modules/chat/testing/question-set.ts';
@@ -24,7 +25,7 @@ for (const [name, set] of [
   ['the set written without seeing the assistant', UNSEEN],
 ] as const) {
   if (set.length === 0) continue;
-  const answers = set.map((a, i) => answerOne(i, a.q, a.after));
+  const answers = answerSet(set);
   const fallback = answers.filter((a) => !a.answer.understood).length;
   const right = answers.filter((a, i) =>
     matches(a.understood as unknown as Record<string, unknown>, set[i]!.expect),
@@ -33,7 +34,7 @@ for (const [name, set] of [
   const frames = repeatedFrames(answers);
   const times = answers.map((a) => a.ms).sort((x, y) => x - y);
   console.log(
-    `${name} (${set.length} questions, ${Math.min(SET_BIRTHS.length, set.length)} fixed charts, asked ${ASKED_AT.toISOString().slice(0, 16)} UTC):`,
+    `${name} (${set.length} questions from ${Math.min(SET_BIRTHS.length, set.length)} fixed charts, each chart's in one conversation, asked ${ASKED_AT.toISOString().slice(0, 16)} UTC):`,
   );
   console.log(
     `  answered: ${pct(set.length - fallback, set.length)}, fallback "tell me more": ${pct(fallback, set.length)}`,

@@ -68,6 +68,11 @@ export interface ComposeOptions {
   previous?: string;
   /** How many answers the conversation holds already: the wording varies from turn to turn. */
   turn?: number;
+  /**
+   * The conversation (any stable id): its turns take the variants of each wording in turn, so
+   * nothing is said twice in the first several answers. Without it the question seeds the choice.
+   */
+  conversation?: string;
 }
 
 /** The built-in answer to a question, from the facts only (assistant/compose.ts). */

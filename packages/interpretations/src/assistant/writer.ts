@@ -43,8 +43,11 @@ export class AnswerWriter {
     readonly options: ComposeOptions,
     question: string,
   ) {
-    // The words vary with the question and the turn of the conversation, and stay put for a repeat.
-    this.pick = new Picker(question, options.turn ?? 0, hashOf(question) % 5);
+    // The words follow the conversation turn by turn (each wording's variants in rotation), and
+    // without a conversation vary with the question.
+    this.pick = options.conversation
+      ? new Picker(options.conversation, options.turn ?? 0, 0)
+      : new Picker(question, options.turn ?? 0, hashOf(question) % 5);
   }
 
   get date(): string {

@@ -14,6 +14,8 @@ export interface AnswerRequest {
   facts: ChatFacts;
   /** Earlier turns of this conversation, oldest first. */
   history: { role: 'user' | 'assistant'; content: string }[];
+  /** The conversation's id: the built-in assistant's wording varies from one conversation to another. */
+  conversation?: string;
   /** Aborted when the person stops the answer or goes away. */
   signal: AbortSignal;
 }
@@ -45,6 +47,7 @@ export function composeOptions(request: AnswerRequest): ComposeOptions {
     timeNoteGiven: request.history.some((m) => m.role === 'assistant' && explainsUnknownTime(m.content)),
     previous: request.history.filter((m) => m.role === 'user').at(-1)?.content,
     turn: request.history.filter((m) => m.role === 'assistant').length,
+    conversation: request.conversation,
   };
 }
 

@@ -4,7 +4,7 @@ import { transitTitle } from '@app/interpretations/landscape-composer';
 import { describe, expect, it } from 'vitest';
 import { ASKED, UNSEEN } from '../../../../../packages/interpretations/test/assistant-questions.ts';
 import { starterFor } from '../landscape/plugin.ts';
-import { type AnsweredQuestion, answerOne, SET_BIRTHS } from './testing/question-set.ts';
+import { type AnsweredQuestion, answerOne, answerSet, SET_BIRTHS } from './testing/question-set.ts';
 
 // The built-in assistant over the question sets, each question against one of eight fixed charts at
 // a fixed moment: understood, answered from the facts the server gathers (no "tell me more" for
@@ -71,7 +71,7 @@ describe.each([
   ['the question set', ASKED],
   ['the set written without seeing the assistant', UNSEEN],
 ])('%s', (_name, set) => {
-  const answers = set.map((a, i) => answerOne(i, a.q, a.after));
+  const answers = answerSet(set);
 
   it('answers at least 95 % without asking for more', () => {
     const fallback = answers.filter((a) => !a.answer.understood);

@@ -266,7 +266,13 @@ export class ChatService {
     // Stopped by the caller (a closed stream, a socket's stop) or by stopAnswer.
     const stopper = new AbortController();
     const stopping = AbortSignal.any([signal, stopper.signal]);
-    const stream = await this.deps.assistant.answer({ question: content, facts, history, signal: stopping });
+    const stream = await this.deps.assistant.answer({
+      question: content,
+      facts,
+      history,
+      conversation: sessionId,
+      signal: stopping,
+    });
     const inProgress = this.answering.begin(userMessage.id, { userId: user.id, sessionId }, stopper);
     // Every sentence is checked against the chart before it is sent; the stored answer is the checked one.
     const checking = claimFacts(facts, () => this.sky(user.id, birth, true).upcoming ?? []);

@@ -4,7 +4,13 @@
 
 import { questionOf } from '@app/interpretations/assistant/compose';
 import type { Question } from '@app/interpretations/assistant/question';
-import { type ChatFacts, type ComposedAnswer, composeAnswer } from '@app/interpretations/chat-composer';
+import {
+  type ChatFacts,
+  type ComposedAnswer,
+  type ComposeOptions,
+  composeAnswer,
+  explainsUnknownTime,
+} from '@app/interpretations/chat-composer';
 import { checkText } from '@app/interpretations/claims/check-claims';
 import { frameOf, sentencesOf } from '@app/interpretations/library/frames';
 import {
@@ -55,8 +61,16 @@ const charts = SET_BIRTHS.map((birth) => {
 });
 const upcoming = new Map<number, ReturnType<typeof upcomingTransits>>();
 
-/** Answers question `i` of a set (with the question asked before it, for follow-ups). */
-export function answerOne(i: number, q: string, after?: string): AnsweredQuestion {
+/**
+ * Answers question `i` of a set (with the question asked before it, for follow-ups), as the first
+ * answer of a conversation unless `conversation` says where in one it falls.
+ */
+export function answerOne(
+  i: number,
+  q: string,
+  after?: string,
+  conversation: Pick<ComposeOptions, 'conversation' | 'turn' | 'timeNoteGiven'> = {},
+): AnsweredQuestion {
   const which = i % charts.length;
   const { birth, chart, today } = charts[which]!;
   const started = performance.now();
@@ -73,7 +87,11 @@ export function answerOne(i: number, q: string, after?: string): AnsweredQuestio
     },
     memories: [],
   });
-  const answer = composeAnswer(q, facts, { previous: after, turn: after ? 1 : 0 });
+  const answer = composeAnswer(q, facts, {
+    previous: after,
+    turn: after ? 1 : 0,
+    ...conversation,
+  });
   const ms = performance.now() - started;
   const text = answer.paragraphs.join('\n\n');
   const checked = checkText(
@@ -89,6 +107,24 @@ export function answerOne(i: number, q: string, after?: string): AnsweredQuestio
     corrections: checked.corrections.length,
     ms,
   };
+}
+
+/**
+ * A whole set as people ask it: each fixed chart's questions (every 64th of the set) in one
+ * conversation, in order, so that each answer knows its turn and what the conversation has said.
+ */
+export function answerSet(set: readonly { q: string; after?: string }[]): AnsweredQuestion[] {
+  const turns = new Map<number, { turn: number; timeNoteGiven: boolean }>();
+  return set.map(({ q, after }, i) => {
+    const which = i % charts.length;
+    const so = turns.get(which) ?? { turn: 0, timeNoteGiven: false };
+    const answered = answerOne(i, q, after, { conversation: `chart-${which}`, ...so });
+    turns.set(which, {
+      turn: so.turn + 1,
+      timeNoteGiven: so.timeNoteGiven || explainsUnknownTime(answered.text),
+    });
+    return answered;
+  });
 }
 
 /** A sentence that is only a fact in bold ("- **Saturn squares your Sun (exact 3 December).**"): a list entry, not prose. */
