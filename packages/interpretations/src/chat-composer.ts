@@ -73,6 +73,8 @@ export interface ComposeOptions {
    * nothing is said twice in the first several answers. Without it the question seeds the choice.
    */
   conversation?: string;
+  /** The conversation's earlier answers: a sentence in them is not chosen again while another variant is left. */
+  said?: readonly string[];
 }
 
 /** The built-in answer to a question, from the facts only (assistant/compose.ts). */

@@ -18,8 +18,8 @@ export type WindowLabel =
   | 'the next three months'
   | 'this year'
   | 'next year'
-  | 'until the summer'
-  | 'until the end of the year';
+  | 'the weeks until summer'
+  | 'the rest of the year';
 
 /** What a question asks, per kind, with its window (if the kind has one) given by label only. */
 type Expected<Q extends Question = Question> = Q extends Question

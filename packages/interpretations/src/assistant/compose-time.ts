@@ -8,7 +8,7 @@ import { entryAt, type Reading, type Variants } from '../library/library.ts';
 import type { WindowTransit } from './answer-facts.ts';
 import { placementAnswer } from './compose-chart.ts';
 import type { Feeling, SkyFact, Topic, Window } from './question.ts';
-import { type AnswerWriter, cap, nameOf, signName, yourPoint } from './writer.ts';
+import { type AnswerWriter, cap, nameOf, partsOf, signName, yourPoint } from './writer.ts';
 
 const SUPPORTIVE = new Set(['trine', 'sextile']);
 const HARD = new Set(['square', 'opposition']);
@@ -28,7 +28,13 @@ interface TopicEntry {
  */
 function windowLine(w: AnswerWriter, t: WindowTransit): string {
   const exact = t.exact[0] ?? null;
-  const span = [t.enters && `from ${w.day(t.enters)}`, t.leaves && `until ${w.day(t.leaves)}`]
+  // A body can pass a point twice in a long window (the Sun in November and again in March): the
+  // span is given only when it is the span of the exact day named.
+  const samePass = !exact || ((!t.enters || t.enters <= exact) && (!t.leaves || exact <= t.leaves));
+  const span = [
+    samePass && t.enters && `from ${w.day(t.enters)}`,
+    samePass && t.leaves && `until ${w.day(t.leaves)}`,
+  ]
     .filter(Boolean)
     .join(' ');
   const fact = w.transitFact(t, exact);
@@ -116,7 +122,7 @@ export function skyAnswer(w: AnswerWriter, fact: SkyFact, body?: string): void {
       const reading = w.pick.pick(
         entryAt<Variants>(w.files, 'moon/signs', moon.sign)?.variants,
         'moon-sign',
-        (r) => r.about,
+        partsOf,
       );
       w.say(w.line('moonSignLead', { sign: signName(moon.sign), next }), reading?.about);
       w.say(reading?.do);
@@ -127,7 +133,7 @@ export function skyAnswer(w: AnswerWriter, fact: SkyFact, body?: string): void {
       const reading = w.pick.pick(
         entryAt<Variants>(w.files, 'moon/phases', moon.phase)?.variants,
         'moon-phase',
-        (r) => r.about,
+        partsOf,
       );
       w.fact(`${moon.phase.replace(/-/g, ' ')} Moon`, 'sky');
       w.say(
@@ -285,7 +291,7 @@ export function forecastAnswer(w: AnswerWriter, body: string, window: Window): v
     const reading = w.pick.pick(
       entryAt<Variants>(w.files, 'transits/houses', body, String(first!.house))?.variants,
       'house',
-      (r) => r.about,
+      partsOf,
     );
     w.say(reading?.about);
   } else if (!w.facts.timeKnown) w.noteNoTime();
@@ -380,7 +386,7 @@ export function topicAnswer(w: AnswerWriter, topic: Topic, window: Window | null
     const line = w.houseLine(house, list, cusp);
     w.say(
       line && rulerClause
-        ? `${line.replace(/[.]$/, '')}; ${rulerClause.charAt(0).toLowerCase()}${rulerClause.slice(1)}`
+        ? `${line.replace(/[.]$/, '')}; ${afterSemicolon(rulerClause, nameOf(ruler!))}`
         : line,
     );
   } else if (!w.facts.timeKnown) w.noteNoTime();
@@ -399,6 +405,11 @@ export function topicAnswer(w: AnswerWriter, topic: Topic, window: Window | null
   w.say(w.phrase(['assistant/topics', topic, 'close']));
 }
 
+/** A clause joined after a semicolon: lower case, unless it opens with a name ("Venus rules it …"). */
+function afterSemicolon(clause: string, name: string): string {
+  return clause.startsWith(name) ? clause : `${clause.charAt(0).toLowerCase()}${clause.slice(1)}`;
+}
+
 export function feelingAnswer(w: AnswerWriter, feeling: Feeling): void {
   w.say(w.phrase(['assistant/feelings', feeling, 'warmth']));
   w.say(w.phrase(['assistant/feelings', feeling, 'bridge']));
@@ -408,7 +419,7 @@ export function feelingAnswer(w: AnswerWriter, feeling: Feeling): void {
     const reading = w.pick.pick(
       entryAt<Variants>(w.files, 'moon/signs', moon.sign)?.variants,
       'moon-sign',
-      (r) => r.about,
+      partsOf,
     );
     w.fact(`the Moon in ${signName(moon.sign)}`, 'sky');
     w.say(w.line('moonToday', { sign: signName(moon.sign) }), reading?.feel);

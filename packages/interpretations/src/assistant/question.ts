@@ -57,7 +57,7 @@ export type Concept = (typeof CONCEPTS)[number];
 
 /** A span of days the question means, from the start of the person's day. */
 export interface Window {
-  /** As the answer names it: "this week", "next month", "until the summer". */
+  /** As the answer names it: "this week", "next month", "the weeks until summer". */
   label: string;
   /** Days from today (0) to the first day, and how many days. */
   from: number;

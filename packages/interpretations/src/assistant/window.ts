@@ -54,9 +54,9 @@ export function windowIn(q: string, date: string): Window | null {
     return { label: 'this month', from: 0, days: Math.max(14, daysInMonthLeft(date)) };
   if (/\bnext year\b/.test(q)) return { label: 'next year', from: daysTo(date, 0, 1), days: 365 };
   if (/\b(end of|rest of) (the |this )?year\b|\bby christmas\b|\bbefore (the )?new year\b/.test(q))
-    return { label: 'until the end of the year', from: 0, days: Math.max(7, daysTo(date, 11, 31) + 1) };
+    return { label: 'the rest of the year', from: 0, days: Math.max(7, daysTo(date, 11, 31) + 1) };
   if (/\b(by|before|until|till|this|the|over the) summer\b|\bsummer\b/.test(q))
-    return { label: 'until the summer', from: 0, days: Math.max(14, daysTo(date, 5, 21)) };
+    return { label: 'the weeks until summer', from: 0, days: Math.max(14, daysTo(date, 5, 21)) };
   if (/\b(this|the|coming) year\b|\byear ahead\b|\b12 months\b|\btwelve months\b|\bnext months\b/.test(q))
     return { label: 'this year', from: 0, days: 365 };
   if (/\btoday\b|\btonight\b|\bright now\b|\bthis (morning|afternoon|evening)\b/.test(q))

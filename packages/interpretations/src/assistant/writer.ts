@@ -6,6 +6,7 @@ import { ASPECTS, BODIES, HOUSES, ordinal, SIGNS } from '../knowledge.ts';
 import { transitEntryOf } from '../landscape-composer.ts';
 import { dayOf } from '../landscape-time.ts';
 import { pointKey } from '../library/catalogue.ts';
+import { sentencesOf } from '../library/frames.ts';
 import { entryAt, library, type Reading } from '../library/library.ts';
 import { hashOf, Picker } from '../library/pick.ts';
 
@@ -16,6 +17,9 @@ export const NO_TIME =
 export function noTimeNotes(): string[] {
   return entryAt<string[]>(library(), 'assistant/phrasings', 'noTime') ?? [NO_TIME];
 }
+
+/** The sentences of a reading, for choosing a variant none of whose sentences was said yet. */
+export const partsOf = (r: Reading): string[] => [r.about, r.feel, r.do];
 
 export const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 /** "Venus", "Sun", "North Node", "Ascendant". */
@@ -48,6 +52,7 @@ export class AnswerWriter {
     this.pick = options.conversation
       ? new Picker(options.conversation, options.turn ?? 0, 0)
       : new Picker(question, options.turn ?? 0, hashOf(question) % 5);
+    for (const answer of options.said ?? []) this.pick.use(...sentencesOf(answer));
   }
 
   get date(): string {
@@ -140,7 +145,7 @@ export class AnswerWriter {
 
   /** The library's reading of a transit, chosen for this turn. */
   transitReading(t: Pick<SkyTransit, 'body' | 'point' | 'kind'>): Reading | undefined {
-    return this.pick.pick(transitEntryOf(t)?.variants, `${t.body}:${t.kind}:${t.point}`, (r) => r.about);
+    return this.pick.pick(transitEntryOf(t)?.variants, `${t.body}:${t.kind}:${t.point}`, partsOf);
   }
 
   /** "Your 7th house, the house of …, holds …" (or is empty), in one of its wordings. */

@@ -31,13 +31,20 @@ export class Picker {
     return length === 0 ? 0 : (this.base + (salt ? hashOf(salt) % length : 0)) % length;
   }
 
-  /** One item, the day's own, or the next one not yet used today. */
-  pick<T>(items: readonly T[] | undefined, salt = '', text: (item: T) => string = String): T | undefined {
+  /** One item, the day's own, or the next one none of whose sentences (`text`) is used yet. */
+  pick<T>(
+    items: readonly T[] | undefined,
+    salt = '',
+    text: (item: T) => string | readonly string[] = String,
+  ): T | undefined {
     if (!items || items.length === 0) return undefined;
     const start = this.index(items.length, salt);
     for (let step = 0; step < items.length; step++) {
       const item = items[(start + step) % items.length]!;
-      if (!this.used.has(text(item))) return item;
+      const sentences = text(item);
+      const used =
+        typeof sentences === 'string' ? this.used.has(sentences) : sentences.some((s) => this.used.has(s));
+      if (!used) return item;
     }
     return items[start];
   }

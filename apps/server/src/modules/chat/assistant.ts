@@ -48,6 +48,7 @@ export function composeOptions(request: AnswerRequest): ComposeOptions {
     previous: request.history.filter((m) => m.role === 'user').at(-1)?.content,
     turn: request.history.filter((m) => m.role === 'assistant').length,
     conversation: request.conversation,
+    said: request.history.filter((m) => m.role === 'assistant').map((m) => m.content),
   };
 }
 

@@ -20,7 +20,10 @@ function expectFacts(a: AnsweredQuestion): void {
   const placement = (body: string) => facts.placements.find((p) => p.body === body);
   switch (q.kind) {
     case 'refuse':
-      expect(text).toMatch(/^I can't/);
+      // The first sentence says no.
+      expect(text.split(/(?<=[.!?])\s/)[0]).toMatch(
+        /\b(can['’]t|not able|isn['’]t my place|won['’]t|no chart could)\b/,
+      );
       break;
     case 'timing':
       expect(text).toContain(q.window.label);

@@ -69,7 +69,7 @@ export function answerOne(
   i: number,
   q: string,
   after?: string,
-  conversation: Pick<ComposeOptions, 'conversation' | 'turn' | 'timeNoteGiven'> = {},
+  conversation: Pick<ComposeOptions, 'conversation' | 'turn' | 'timeNoteGiven' | 'said'> = {},
 ): AnsweredQuestion {
   const which = i % charts.length;
   const { birth, chart, today } = charts[which]!;
@@ -114,14 +114,15 @@ export function answerOne(
  * conversation, in order, so that each answer knows its turn and what the conversation has said.
  */
 export function answerSet(set: readonly { q: string; after?: string }[]): AnsweredQuestion[] {
-  const turns = new Map<number, { turn: number; timeNoteGiven: boolean }>();
+  const turns = new Map<number, { turn: number; timeNoteGiven: boolean; said: string[] }>();
   return set.map(({ q, after }, i) => {
     const which = i % charts.length;
-    const so = turns.get(which) ?? { turn: 0, timeNoteGiven: false };
+    const so = turns.get(which) ?? { turn: 0, timeNoteGiven: false, said: [] };
     const answered = answerOne(i, q, after, { conversation: `chart-${which}`, ...so });
     turns.set(which, {
       turn: so.turn + 1,
       timeNoteGiven: so.timeNoteGiven || explainsUnknownTime(answered.text),
+      said: [...so.said, answered.text],
     });
     return answered;
   });
