@@ -94,7 +94,13 @@ export const MODALITIES = ['cardinal', 'fixed', 'mutable'] as const;
 export const BALANCE_SIDES = ['strong', 'weak'] as const;
 
 /** Written variants needed: transit entries at least two, the Moon's at least three. */
-export const MIN_VARIANTS = { transit: 2, moonTransit: 3, moonDay: 3, voidOfCourse: 6 } as const;
+export const MIN_VARIANTS = {
+  transit: 2,
+  moonTransit: 3,
+  moonDay: 3,
+  voidOfCourse: 6,
+  synastry: 2,
+} as const;
 
 /** Every pair of points once, in the order of POINTS (the first of the pair files the entry). */
 export function pointPairs(): [PointKey, PointKey][] {
@@ -103,4 +109,30 @@ export function pointPairs(): [PointKey, PointKey][] {
     for (const b of POINTS.slice(i + 1)) pairs.push([a, b]);
   });
   return pairs;
+}
+
+/**
+ * Points compared between two charts: the ten planets, the North Node and the two angles. Lilith,
+ * a calculated apogee rather than a body or an angle, is left to each natal chart.
+ */
+export const SYNASTRY_POINTS = POINTS.filter((p) => p !== 'lilith');
+
+/** Points read in the other person's houses: the planets and the North Node. */
+export const SYNASTRY_HOUSED = SYNASTRY_POINTS.filter((p) => p !== 'ascendant' && p !== 'midheaven');
+
+/**
+ * Every pair of compared points once, a point with itself included (one's Sun to the other's Sun),
+ * filed under the first of the pair in the order of POINTS.
+ */
+export function synastryPairs(): [PointKey, PointKey][] {
+  const pairs: [PointKey, PointKey][] = [];
+  SYNASTRY_POINTS.forEach((a, i) => {
+    for (const b of SYNASTRY_POINTS.slice(i)) pairs.push([a, b]);
+  });
+  return pairs;
+}
+
+/** Where the library files the inter-aspect of two points, whichever person holds which. */
+export function synastryAspectKeys(a: string, b: string): [PointKey, PointKey] | undefined {
+  return natalAspectKeys(a, b);
 }

@@ -15,6 +15,8 @@ import {
   SIGN_KEYS,
   SLOW_PLANETS,
   STATIONING,
+  SYNASTRY_HOUSED,
+  synastryPairs,
   TRANSITING,
 } from './catalogue.ts';
 import { entryAt, type LibraryFiles } from './library.ts';
@@ -222,6 +224,18 @@ export function checkLibrary(files: LibraryFiles): LibraryReport {
   );
   kind('the Moon of the day: void of course', [['moon/void', []]], (where, entry) =>
     checkVariants(where, entry, MIN_VARIANTS.voidOfCourse),
+  );
+  kind(
+    'synastry: a point of one chart in aspect to a point of the other',
+    synastryPairs().flatMap(([a, b]) =>
+      ASPECT_KEYS.map((k): [string, string[]] => [`synastry/aspects/${a}`, [b, k]]),
+    ),
+    (where, entry) => checkVariants(where, entry, MIN_VARIANTS.synastry),
+  );
+  kind(
+    "synastry: a planet in the other person's house",
+    each(SYNASTRY_HOUSED, HOUSE_KEYS).map(([p, h]) => [`synastry/houses/${p}`, [h]]),
+    (where, entry) => checkVariants(where, entry, MIN_VARIANTS.synastry),
   );
   return { coverage, problems, words };
 }
