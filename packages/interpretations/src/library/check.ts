@@ -4,6 +4,7 @@ import {
   ASPECT_KEYS,
   BALANCE_SIDES,
   ELEMENTS,
+  FREQUENT_TRANSITING,
   HOUSE_KEYS,
   HOUSED_POINTS,
   MIN_VARIANTS,
@@ -182,7 +183,14 @@ export function checkLibrary(files: LibraryFiles): LibraryReport {
     TRANSITING.filter((b) => b !== 'moon').flatMap((b) =>
       each(POINTS, ASPECT_KEYS).map(([p, k]): [string, string[]] => [`transits/${b}`, [p, k]]),
     ),
-    (where, entry) => checkTransit(where, entry, MIN_VARIANTS.transit),
+    (where, entry) =>
+      checkTransit(
+        where,
+        entry,
+        FREQUENT_TRANSITING.some((b) => where.startsWith(`transits/${b}:`))
+          ? MIN_VARIANTS.frequentTransit
+          : MIN_VARIANTS.transit,
+      ),
   );
   kind(
     'transit: the Moon to natal point',

@@ -1,6 +1,7 @@
 import { FIXED_STARTERS } from '@app/contracts/chat.ts';
 import { SIGNS } from '@app/interpretations/knowledge';
 import { transitTitle } from '@app/interpretations/landscape-composer';
+import { sentencesOf } from '@app/interpretations/library/frames';
 import { describe, expect, it } from 'vitest';
 import { ASKED, UNSEEN } from '../../../../../packages/interpretations/test/assistant-questions.ts';
 import { starterFor } from '../landscape/plugin.ts';
@@ -79,6 +80,22 @@ describe.each([
   it('answers at least 95 % without asking for more', () => {
     const fallback = answers.filter((a) => !a.answer.understood);
     expect(fallback.length / answers.length).toBeLessThanOrEqual(0.05);
+  });
+
+  it('says no sentence twice in one conversation, lists of facts aside', () => {
+    const said = new Map<number, Set<string>>();
+    const repeated: string[] = [];
+    answers.forEach((a, i) => {
+      const before = said.get(i % SET_BIRTHS.length) ?? new Set<string>();
+      const sentences = a.answer.paragraphs
+        .flatMap((p) => p.split('\n'))
+        .flatMap(sentencesOf)
+        .filter((s) => !/^(- )?\*\*[^*]+\*\*[.:]?$/.test(s));
+      repeated.push(...sentences.filter((s) => before.has(s)));
+      for (const s of sentences) before.add(s);
+      said.set(i % SET_BIRTHS.length, before);
+    });
+    expect(repeated).toEqual([]);
   });
 
   it('says nothing the claim checker would correct', () => {
