@@ -112,7 +112,10 @@ test('asks several kinds of question in one conversation; each answer leads with
   );
   expect(await ask('and next month?')).toMatch(/next month/);
   // A refusal stays a refusal.
-  expect(await ask('what are my lucky lottery numbers')).toMatch(/^I can't/);
+  // The first sentence says no, in any of the refusal's wordings.
+  expect(await ask('what are my lucky lottery numbers')).toMatch(
+    /^[^.!?]*\b(can['’]t|not able|isn['’]t my place|won['’]t|no chart could)\b/,
+  );
 });
 
 test('on a phone, light and dark, the page fits, passes axe, and the conversations open in a drawer', async ({

@@ -5,6 +5,7 @@ import { sentencesOf } from '@app/interpretations/library/frames';
 import { describe, expect, it } from 'vitest';
 import { ASKED, UNSEEN } from '../../../../../packages/interpretations/test/assistant-questions.ts';
 import { starterFor } from '../landscape/plugin.ts';
+import { SAYS_NO } from './testing/chat-person.ts';
 import { type AnsweredQuestion, answerOne, answerSet, SET_BIRTHS } from './testing/question-set.ts';
 
 // The built-in assistant over the question sets, each question against one of eight fixed charts at
@@ -21,10 +22,7 @@ function expectFacts(a: AnsweredQuestion): void {
   const placement = (body: string) => facts.placements.find((p) => p.body === body);
   switch (q.kind) {
     case 'refuse':
-      // The first sentence says no.
-      expect(text.split(/(?<=[.!?])\s/)[0]).toMatch(
-        /\b(can['’]t|not able|isn['’]t my place|won['’]t|no chart could)\b/,
-      );
+      expect(text).toMatch(SAYS_NO);
       break;
     case 'timing':
       expect(text).toContain(q.window.label);

@@ -25,3 +25,6 @@ export async function chatPerson(t: TestApp, email: string): Promise<{ token: st
   const created = await t.app.inject({ method: 'POST', url: '/api/chat/sessions', headers: bearer(token) });
   return { token, session: created.json().data.id };
 }
+
+/** A refusal's first sentence says no, in any of its wordings. */
+export const SAYS_NO = /^[^.!?]*\b(can['’]t|not able|isn['’]t my place|won['’]t|no chart could)\b/;
