@@ -100,12 +100,12 @@ export const MIN_VARIANTS = {
   moonDay: 3,
   voidOfCourse: 6,
   synastry: 2,
-  /** The Sun and Mercury touch every point of a chart every year: their transits have three readings. */
+  /** The Sun to Mars touch every point of a chart every year or two: their transits have three readings. */
   frequentTransit: 3,
 } as const;
 
 /** Bodies whose transits come round most often (see MIN_VARIANTS.frequentTransit). */
-export const FREQUENT_TRANSITING = ['sun', 'mercury'] as const;
+export const FREQUENT_TRANSITING = ['sun', 'mercury', 'venus', 'mars'] as const;
 
 /** Every pair of points once, in the order of POINTS (the first of the pair files the entry). */
 export function pointPairs(): [PointKey, PointKey][] {
