@@ -267,12 +267,16 @@ export class Atlas {
     const remembered = memoKey && limit <= MEMO_LIMIT ? this.memo.get(memoKey) : undefined;
     if (remembered) return remembered.slice(0, limit).map((place) => this.place(place));
 
-    const found = this.bestMatches(
+    let found = this.bestMatches(
       folded,
       qualifier,
       countryFilter,
       memoKey ? Math.max(limit, MEMO_LIMIT) : limit,
     );
+    // A few places carry commas in their own name ("Mianzhu, Deyang, Sichuan"): when the text after
+    // the comma qualifies nothing, the whole query is read as a name.
+    if (found.length === 0 && qualifier !== '')
+      found = this.bestMatches(foldName(query), '', countryFilter, limit);
     if (memoKey) {
       if (this.memo.size >= MEMO_MAX_ENTRIES) this.memo.clear();
       this.memo.set(memoKey, found);

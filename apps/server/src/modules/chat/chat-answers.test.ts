@@ -1,3 +1,4 @@
+import { noTimeNotes } from '@app/interpretations/assistant/writer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../testing/harness.ts';
 import { chatPerson } from './testing/chat-person.ts';
@@ -88,15 +89,15 @@ describe('an unknown birth time', () => {
       timeZone: 'Europe/Oslo',
     });
     expect(saved.statusCode, saved.body).toBeLessThan(300);
-    // The note has several wordings (library/assistant/phrasings.yaml, noTime); each names the birth time.
-    const note = /birth time is not known|Without your birth time|minute you were born|exact time of birth/g;
+    // The note has several wordings (library/assistant/phrasings.yaml, noTime): count any of them.
+    const notes = (answer: string) => noTimeNotes().filter((n) => answer.includes(n)).length;
     const first = await newSession(token);
-    expect((await ask(token, first, 'What does my Moon sign mean?')).match(note)).toHaveLength(1);
-    expect(await ask(token, first, 'Tell me about my Venus')).not.toMatch(note);
-    expect(await ask(token, first, 'What about love?')).not.toMatch(note);
+    expect(notes(await ask(token, first, 'What does my Moon sign mean?'))).toBe(1);
+    expect(notes(await ask(token, first, 'Tell me about my Venus'))).toBe(0);
+    expect(notes(await ask(token, first, 'What about love?'))).toBe(0);
     // A new conversation says it again, once.
     const second = await newSession(token);
-    expect((await ask(token, second, 'What about love?')).match(note)).toHaveLength(1);
-    expect(await ask(token, second, 'What does my chart say about my career?')).not.toMatch(note);
+    expect(notes(await ask(token, second, 'What about love?'))).toBe(1);
+    expect(notes(await ask(token, second, 'What does my chart say about my career?'))).toBe(0);
   });
 });
