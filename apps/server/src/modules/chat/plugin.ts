@@ -40,6 +40,12 @@ export const chatModule = defineModule({
     '0063-chat-answer-corrections': answerCorrections,
   },
   async register(app) {
+    app.features.declare({
+      id: 'chat',
+      planKinds: ['full', 'chat'],
+      refusal:
+        'Your plan does not include the chat. Choose a plan with the chat on the Subscription page to unlock it.',
+    });
     const settings = app.config.assistant ?? { provider: 'builtin' };
     const assistant: Assistant =
       settings.provider === 'openai' ? openAiAssistant(settings.openai) : builtinAssistant;

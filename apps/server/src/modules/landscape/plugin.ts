@@ -74,6 +74,12 @@ export const landscapeModule = defineModule({
     '0052-landscape-change-notices': landscapeChangeNotices,
   },
   async register(app, { jobs }) {
+    app.features.declare({
+      id: 'landscape',
+      planKinds: ['full'],
+      refusal:
+        'Your plan does not include the daily cosmic landscape. Choose a full plan on the Subscription page to unlock it.',
+    });
     const { service, close } = landscapeServiceOf(app);
     app.addHook('onClose', close);
     /** The calendar feed and the scheduled job have no session: the account is checked by id. */

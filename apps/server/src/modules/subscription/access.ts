@@ -2,6 +2,7 @@ import type { Role } from '@app/contracts/auth.ts';
 import {
   type NextPayment,
   PAID_ACCESS_REQUIRED_MESSAGE,
+  type PlanKind,
   type SubscriptionStatusResult,
 } from '@app/contracts/subscription.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -10,13 +11,32 @@ import { hasPaidAccess } from './entitlement.ts';
 import { discountAfterScheduledSwitch, paymentOn } from './proration.ts';
 import type { StoredPlan, Subscription, SubscriptionRepository } from './repository.ts';
 
-export type Feature = 'landscape' | 'chat';
+/**
+ * A feature another module sells: the plan kinds that include it and what a person on another
+ * plan is told. Modules declare their own (the landscape, the chat, the comparison of two charts).
+ */
+export interface FeatureDeclaration {
+  id: string;
+  planKinds: readonly PlanKind[];
+  /** Shown with 403 PLAN_UPGRADE_REQUIRED to a paying person whose plan lacks the feature. */
+  refusal: string;
+}
 
-const FEATURE_MESSAGES: Record<Feature, string> = {
-  landscape:
-    'Your plan does not include the daily cosmic landscape. Choose a full plan on the Subscription page to unlock it.',
-  chat: 'Your plan does not include the chat. Choose a plan with the chat on the Subscription page to unlock it.',
-};
+/** The features declared so far; asking about one never declared is a programming error. */
+export class FeatureRegistry {
+  private readonly features = new Map<string, FeatureDeclaration>();
+
+  declare(feature: FeatureDeclaration): void {
+    if (this.features.has(feature.id)) throw new Error(`Feature "${feature.id}" is declared twice`);
+    this.features.set(feature.id, feature);
+  }
+
+  get(id: string): FeatureDeclaration {
+    const feature = this.features.get(id);
+    if (!feature) throw new Error(`Feature "${id}" was never declared`);
+    return feature;
+  }
+}
 
 /** Statuses after which the provider takes another payment, unless cancelled at period end. */
 const RENEWING = new Set<Subscription['status']>(['trialing', 'active', 'past_due']);
@@ -27,6 +47,7 @@ export class AccessReader {
     private readonly repo: SubscriptionRepository,
     private readonly clock: Clock,
     private readonly pastDueGraceMs: number,
+    readonly features: FeatureRegistry = new FeatureRegistry(),
   ) {}
 
   decide(role: Role, row: Subscription | undefined): boolean {
@@ -51,22 +72,23 @@ export class AccessReader {
   }
 
   /**
-   * Why the person may not use a feature, or null when they may: admins have all; a paid plan of
-   * kind 'full' unlocks the landscape and the chat, the chat-only plan ('chat') the chat alone.
-   * One query, since every landscape and chat request asks.
+   * Why the person may not use a feature, or null when they may: admins have all; otherwise paid
+   * access and a plan of a kind the feature was declared for. One query, since every landscape
+   * and chat request asks.
    */
-  async refusal(user: { id: string; role: Role }, feature: Feature): Promise<AppError | null> {
+  async refusal(user: { id: string; role: Role }, featureId: string): Promise<AppError | null> {
+    const feature = this.features.get(featureId);
     if (user.role === 'admin') return null;
     const row = await this.repo.findSubscriptionWithPlanKind(user.id);
     if (!this.decide(user.role, row))
       return new AppError(403, 'PAYMENT_REQUIRED', PAID_ACCESS_REQUIRED_MESSAGE);
     const kind = row?.planKind;
-    if (kind === 'full' || (kind === 'chat' && feature === 'chat')) return null;
-    return new AppError(403, 'PLAN_UPGRADE_REQUIRED', FEATURE_MESSAGES[feature]);
+    if (kind && feature.planKinds.includes(kind)) return null;
+    return new AppError(403, 'PLAN_UPGRADE_REQUIRED', feature.refusal);
   }
 
-  async unlocks(user: { id: string; role: Role }, feature: Feature): Promise<boolean> {
-    return (await this.refusal(user, feature)) === null;
+  async unlocks(user: { id: string; role: Role }, featureId: string): Promise<boolean> {
+    return (await this.refusal(user, featureId)) === null;
   }
 
   async status(user: { id: string; role: Role }): Promise<SubscriptionStatusResult> {

@@ -4,7 +4,7 @@ import { currentUser } from '../../platform/auth-guard.ts';
 import { AppError } from '../../platform/errors.ts';
 import { defineModule } from '../../platform/module.ts';
 import { AdjustableClock, testClockRoutes } from '../../testing/test-clock.ts';
-import { AccessReader } from './access.ts';
+import { AccessReader, FeatureRegistry } from './access.ts';
 import { LocalProvider } from './local-provider.ts';
 import * as subscriptions from './migrations/0020-subscriptions.ts';
 import * as subscriptionDiscount from './migrations/0021-subscription-discount.ts';
@@ -20,8 +20,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler: signed in, email verified and paid access (subscription or admin role). */
     requirePaidAccess: preHandlerAsyncHookHandler;
-    /** preHandler: as requirePaidAccess, and the person's plan includes the feature. */
-    requireFeature(feature: 'landscape' | 'chat'): preHandlerAsyncHookHandler;
+    /** preHandler: as requirePaidAccess, and the person's plan includes the (declared) feature. */
+    requireFeature(featureId: string): preHandlerAsyncHookHandler;
+    /** Where modules declare the features they sell and the plan kinds that include them. */
+    features: Pick<FeatureRegistry, 'declare'>;
     subscriptionAccess: AccessReader;
     /** Plans, limits and daily allowances (allowances.consume) for other modules. */
     subscriptions: SubscriptionService;
@@ -49,7 +51,8 @@ export const subscriptionModule = defineModule({
     const { billing } = app.config;
     const repo = new SubscriptionRepository(app.database.db);
     await repo.seedPlans(billing.plans);
-    const access = new AccessReader(repo, app.clock, billing.pastDueGraceMs);
+    const features = new FeatureRegistry();
+    const access = new AccessReader(repo, app.clock, billing.pastDueGraceMs, features);
 
     const stripeSettings = billing.provider === 'stripe' ? billing.stripe : undefined;
     const service = new SubscriptionService({
@@ -71,6 +74,10 @@ export const subscriptionModule = defineModule({
     await service.coupons.seed();
 
     app.decorate('subscriptionAccess', access);
+    app.decorate('features', { declare: (feature) => features.declare(feature) } satisfies Pick<
+      FeatureRegistry,
+      'declare'
+    >);
     app.decorate('subscriptions', service);
     app.decorate(
       'requirePaidAccess',
@@ -81,15 +88,19 @@ export const subscriptionModule = defineModule({
         }
       },
     );
-    app.decorate(
-      'requireFeature',
-      (feature: 'landscape' | 'chat') =>
-        async function requireFeature(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
-          await app.requireVerified.call(this, request, reply);
-          const refusal = await access.refusal(currentUser(request), feature);
-          if (refusal) throw refusal;
-        },
-    );
+    app.decorate('requireFeature', (featureId: string) => {
+      // Declared before it is guarded: a typo fails at start, not on a person's request.
+      features.get(featureId);
+      return async function requireFeature(
+        this: FastifyInstance,
+        request: FastifyRequest,
+        reply: FastifyReply,
+      ) {
+        await app.requireVerified.call(this, request, reply);
+        const refusal = await access.refusal(currentUser(request), featureId);
+        if (refusal) throw refusal;
+      };
+    });
     app.auth.addExportSection('subscription', service.exportSection);
     app.auth.onAccountDeleted((account) => service.endForDeletedAccount(account.id));
 
