@@ -22,6 +22,17 @@ export interface BirthDataTable {
   updated_at: string;
 }
 
+/** A stored birth, whoever it belongs to. */
+export type BirthColumns = Omit<BirthDataTable, 'user_id'>;
+
+/** Someone in a person's life: their birth, a name and an optional relation, owned by the person. */
+export interface PeopleTable extends BirthColumns {
+  id: string;
+  owner_id: string;
+  relation: string | null;
+}
+
 export interface BirthDataTables {
   birth_data: BirthDataTable;
+  people: PeopleTable;
 }
