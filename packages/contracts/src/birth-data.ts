@@ -57,95 +57,106 @@ const text = (label: string, max: number) =>
     .max(max, `${label} can be at most ${max} characters.`);
 
 /**
- * What the birth form sends (save and update). The place is a `placeId` from the autocomplete, or
- * explicit coordinates with a time zone, or neither: then city and country are looked up in the atlas.
+ * The fields of the birth form (save and update), shared by a person's own birth and someone
+ * else's. The place is a `placeId` from the autocomplete, or explicit coordinates with a time
+ * zone, or neither: then city and country are looked up in the atlas.
  */
-export const BirthDataInputSchema = z
-  .strictObject({
-    name: text('Name', BIRTH_NAME_MAX_LENGTH).superRefine(refuseUnshowableName),
-    date: z.string({ error: 'Please fill in the date of birth.' }),
-    /** HH:MM, 24-hour clock; may be left out when `timeUnknown` is true. */
-    time: z.string({ error: 'The time of birth must be text like 14:30.' }).optional(),
-    timeUnknown: z.boolean({ error: 'timeUnknown must be true or false.' }).default(false),
-    city: text('City', BIRTH_PLACE_MAX_LENGTH),
-    country: text('Country', BIRTH_PLACE_MAX_LENGTH),
-    placeId: z
-      .number({ error: 'placeId must be a number.' })
-      .int('placeId must be a whole number.')
-      .positive('placeId must be positive.')
-      .max(4_294_967_295, 'placeId is not an atlas place.')
-      .optional(),
-    latitude: z
-      .number({ error: 'Latitude must be a number.' })
-      .min(-90, 'Latitude must be between -90 and 90.')
-      .max(90, 'Latitude must be between -90 and 90.')
-      .optional(),
-    longitude: z
-      .number({ error: 'Longitude must be a number.' })
-      .min(-180, 'Longitude must be between -180 and 180.')
-      .max(180, 'Longitude must be between -180 and 180.')
-      .optional(),
-    timeZone: z.string({ error: 'timeZone must be text.' }).min(1).max(64).optional(),
-    /** Answers a TIME_AMBIGUOUS or TIME_SKIPPED refusal. */
-    resolution: TimeResolutionSchema.optional(),
-    /**
-     * The clock the birth record used, in seconds east of Greenwich (a railway or city time the
-     * person knows applied); it wins over the zone's history and the birthplace's mean time.
-     */
-    statedUtcOffsetSeconds: z
-      .number({ error: 'The stated UTC offset must be a number of seconds.' })
-      .int('The stated UTC offset must be a whole number of seconds.')
-      .min(-STATED_OFFSET_LIMIT_SECONDS, STATED_OFFSET_RANGE_MESSAGE)
-      .max(STATED_OFFSET_LIMIT_SECONDS, STATED_OFFSET_RANGE_MESSAGE)
-      .nullable()
-      .optional(),
-  })
-  .superRefine((value, ctx) => {
-    const dateProblem = birthDateProblem(value.date);
-    if (dateProblem) ctx.addIssue({ code: 'custom', path: ['date'], message: dateProblem });
-    if (!value.timeUnknown) {
-      if (value.time === undefined || value.time === '') {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['time'],
-          message: 'Please fill in the time of birth, or tick "I don\'t know my birth time".',
-        });
-      } else if (!TIME_PATTERN.test(value.time)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['time'],
-          message: 'Please enter the time as HH:MM, e.g. 14:30.',
-        });
-      }
-    } else if (value.time !== undefined && value.time !== '' && !TIME_PATTERN.test(value.time)) {
+export const BIRTH_FIELDS = {
+  name: text('Name', BIRTH_NAME_MAX_LENGTH).superRefine(refuseUnshowableName),
+  date: z.string({ error: 'Please fill in the date of birth.' }),
+  /** HH:MM, 24-hour clock; may be left out when `timeUnknown` is true. */
+  time: z.string({ error: 'The time of birth must be text like 14:30.' }).optional(),
+  timeUnknown: z.boolean({ error: 'timeUnknown must be true or false.' }).default(false),
+  city: text('City', BIRTH_PLACE_MAX_LENGTH),
+  country: text('Country', BIRTH_PLACE_MAX_LENGTH),
+  placeId: z
+    .number({ error: 'placeId must be a number.' })
+    .int('placeId must be a whole number.')
+    .positive('placeId must be positive.')
+    .max(4_294_967_295, 'placeId is not an atlas place.')
+    .optional(),
+  latitude: z
+    .number({ error: 'Latitude must be a number.' })
+    .min(-90, 'Latitude must be between -90 and 90.')
+    .max(90, 'Latitude must be between -90 and 90.')
+    .optional(),
+  longitude: z
+    .number({ error: 'Longitude must be a number.' })
+    .min(-180, 'Longitude must be between -180 and 180.')
+    .max(180, 'Longitude must be between -180 and 180.')
+    .optional(),
+  timeZone: z.string({ error: 'timeZone must be text.' }).min(1).max(64).optional(),
+  /** Answers a TIME_AMBIGUOUS or TIME_SKIPPED refusal. */
+  resolution: TimeResolutionSchema.optional(),
+  /**
+   * The clock the birth record used, in seconds east of Greenwich (a railway or city time the
+   * person knows applied); it wins over the zone's history and the birthplace's mean time.
+   */
+  statedUtcOffsetSeconds: z
+    .number({ error: 'The stated UTC offset must be a number of seconds.' })
+    .int('The stated UTC offset must be a whole number of seconds.')
+    .min(-STATED_OFFSET_LIMIT_SECONDS, STATED_OFFSET_RANGE_MESSAGE)
+    .max(STATED_OFFSET_LIMIT_SECONDS, STATED_OFFSET_RANGE_MESSAGE)
+    .nullable()
+    .optional(),
+};
+
+/** The checks across the birth form's fields (a date in range, the time as HH:MM, one way to give the place). */
+export function checkBirthFields(
+  value: {
+    date: string;
+    time?: string | undefined;
+    timeUnknown: boolean;
+    placeId?: number | undefined;
+    latitude?: number | undefined;
+    longitude?: number | undefined;
+    timeZone?: string | undefined;
+  },
+  ctx: z.RefinementCtx,
+): void {
+  const dateProblem = birthDateProblem(value.date);
+  if (dateProblem) ctx.addIssue({ code: 'custom', path: ['date'], message: dateProblem });
+  if (!value.timeUnknown) {
+    if (value.time === undefined || value.time === '') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['time'],
+        message: 'Please fill in the time of birth, or tick "I don\'t know my birth time".',
+      });
+    } else if (!TIME_PATTERN.test(value.time)) {
       ctx.addIssue({
         code: 'custom',
         path: ['time'],
         message: 'Please enter the time as HH:MM, e.g. 14:30.',
       });
     }
-    const explicit = [value.latitude, value.longitude, value.timeZone].filter((v) => v !== undefined).length;
-    if (explicit !== 0 && explicit !== 3) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [
-          value.latitude === undefined
-            ? 'latitude'
-            : value.longitude === undefined
-              ? 'longitude'
-              : 'timeZone',
-        ],
-        message: 'Give latitude, longitude and timeZone together, or none of them.',
-      });
-    }
-    if (explicit === 3 && value.placeId !== undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['placeId'],
-        message: 'Give either a placeId or coordinates with a time zone, not both.',
-      });
-    }
-  });
+  } else if (value.time !== undefined && value.time !== '' && !TIME_PATTERN.test(value.time)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['time'],
+      message: 'Please enter the time as HH:MM, e.g. 14:30.',
+    });
+  }
+  const explicit = [value.latitude, value.longitude, value.timeZone].filter((v) => v !== undefined).length;
+  if (explicit !== 0 && explicit !== 3) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [
+        value.latitude === undefined ? 'latitude' : value.longitude === undefined ? 'longitude' : 'timeZone',
+      ],
+      message: 'Give latitude, longitude and timeZone together, or none of them.',
+    });
+  }
+  if (explicit === 3 && value.placeId !== undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['placeId'],
+      message: 'Give either a placeId or coordinates with a time zone, not both.',
+    });
+  }
+}
+
+export const BirthDataInputSchema = z.strictObject(BIRTH_FIELDS).superRefine(checkBirthFields);
 export type BirthDataInput = z.input<typeof BirthDataInputSchema>;
 export type BirthDataBody = z.output<typeof BirthDataInputSchema>;
 

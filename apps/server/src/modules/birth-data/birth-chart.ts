@@ -59,21 +59,30 @@ export function toBirthData(row: BirthColumns): BirthData {
   };
 }
 
-/** The natal chart of a stored birth: one way for the person's own chart and for anyone else's. */
+/** The computed chart of a stored birth (for comparisons and readings). */
+export function astroChartOf(
+  row: BirthColumns,
+  houseSystem: HouseSystemCode = 'P',
+  zodiac: ZodiacId = 'tropical',
+): AstroChart {
+  return computeNatalChart({
+    moment: { utc: row.utc },
+    latitude: row.latitude,
+    longitude: row.longitude,
+    houseSystem,
+    zodiac,
+    options: { timeKnown: Number(row.time_unknown) !== 1 },
+  });
+}
+
+/** The natal chart of a stored birth as the API shows it: one way for anyone's birth. */
 export function chartOf(
   row: BirthColumns,
   requested: HouseSystemCode,
   zodiac: ZodiacId = 'tropical',
 ): NatalChart {
-  const timeKnown = row.time_unknown !== 1;
-  const chart: AstroChart = computeNatalChart({
-    moment: { utc: row.utc },
-    latitude: row.latitude,
-    longitude: row.longitude,
-    houseSystem: requested,
-    zodiac,
-    options: { timeKnown },
-  });
+  const timeKnown = Number(row.time_unknown) !== 1;
+  const chart = astroChartOf(row, requested, zodiac);
   // The offset stored at saving: the stated one, the birthplace's mean time, or the zone's.
   const clock = storedClock(row);
   const notes: string[] = [];

@@ -1,7 +1,12 @@
 import { defineModule } from '../../platform/module.ts';
+import { BirthResolver } from './birth-resolver.ts';
 import * as birthData from './migrations/0010-birth-data.ts';
 import * as statedOffset from './migrations/0011-birth-data-stated-offset.ts';
 import * as localMeanTime from './migrations/0012-birth-data-local-mean-time.ts';
+import * as people from './migrations/0013-people.ts';
+import { PeopleService } from './people.ts';
+import { PeopleRepository } from './people-repository.ts';
+import { peopleRoutes } from './people-routes.ts';
 import { BirthDataRepository } from './repository.ts';
 import { birthDataRoutes } from './routes.ts';
 import { BirthDataService, type BirthFacts } from './service.ts';
@@ -24,7 +29,10 @@ declare module 'fastify' {
   }
 }
 
-/** Birth data and the natal chart under /api (paid access); part of the account export. */
+/**
+ * Birth data and the natal chart, and the people in a person's life with the comparison of charts,
+ * under /api (paid access); both are part of the account export.
+ */
 export const birthDataModule = defineModule({
   name: 'birth-data',
   dependencies: ['auth', 'subscription', 'places'],
@@ -32,11 +40,21 @@ export const birthDataModule = defineModule({
     '0010-birth-data': birthData,
     '0011-birth-data-stated-offset': statedOffset,
     '0012-birth-data-local-mean-time': localMeanTime,
+    '0013-people': people,
   },
   async register(app) {
-    const birthData = new BirthDataService({
-      repo: new BirthDataRepository(app.database.db),
-      places: app.places,
+    app.features.declare({
+      id: 'comparison',
+      planKinds: ['full'],
+      refusal:
+        'Your plan does not include comparing charts. Choose a full plan on the Subscription page to unlock it.',
+    });
+    const repo = new BirthDataRepository(app.database.db);
+    const birthData = new BirthDataService({ repo, places: app.places, clock: app.clock });
+    const peopleService = new PeopleService({
+      people: new PeopleRepository(app.database.db),
+      own: repo,
+      resolver: new BirthResolver(app.places),
       clock: app.clock,
     });
     app.decorate('birthData', {
@@ -45,6 +63,8 @@ export const birthDataModule = defineModule({
       onChange: (listener: (userId: string) => Promise<void>) => birthData.onChange(listener),
     } satisfies BirthDataPort);
     app.auth.addExportSection('birthData', birthData.exportSection);
+    app.auth.addExportSection('people', peopleService.exportSection);
     await app.register(birthDataRoutes, { prefix: '/api', birthData });
+    await app.register(peopleRoutes, { prefix: '/api', people: peopleService });
   },
 });

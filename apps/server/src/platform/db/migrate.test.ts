@@ -16,6 +16,7 @@ const RECORDED = [
   '0010-birth-data',
   '0011-birth-data-stated-offset',
   '0012-birth-data-local-mean-time',
+  '0013-people',
   '0020-subscriptions',
   '0021-subscription-discount',
   '0022-subscriptions-reporting',
