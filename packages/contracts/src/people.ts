@@ -49,6 +49,8 @@ export const SynastrySchema = z.object({
   person: z.object({ id: z.string(), name: z.string(), timeKnown: z.boolean() }),
   /** Whether the account holder's own birth time is known. */
   timeKnown: z.boolean(),
+  /** The other person's bodies, for the outer ring of a bi-wheel around the account holder's chart. */
+  theirs: z.array(z.object({ body: z.string(), longitude: z.number(), retrograde: z.boolean() })),
   /** `a` a point of the account holder's chart, `b` one of the other person's; orb in degrees. */
   aspects: z.array(z.object({ a: z.string(), b: z.string(), kind: MajorAspectSchema, orb: z.number() })),
   composite: z.object({

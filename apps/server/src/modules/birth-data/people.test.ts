@@ -134,6 +134,10 @@ describe('the comparison of two charts', () => {
     }));
     expect(data.aspects).toEqual(expected);
     expect(data.aspects.length).toBeGreaterThan(5);
+    expect(data.theirs.find((b: { body: string }) => b.body === 'sun').longitude).toBeCloseTo(
+      chartOf(other).bodies.find((b) => b.body === 'sun')!.longitude,
+      9,
+    );
     expect(data.overlay.theirsInYours).toHaveLength(11);
     expect(data.overlay.yoursInTheirs).toHaveLength(11);
     expect(data.composite.bodies).toHaveLength(11);

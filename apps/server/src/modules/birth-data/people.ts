@@ -85,6 +85,7 @@ export class PeopleService {
     return {
       person: { id, name: person.name, timeKnown: theirs.timeKnown },
       timeKnown: yours.timeKnown,
+      theirs: theirs.bodies.map(({ body, longitude, retrograde }) => ({ body, longitude, retrograde })),
       aspects: aspects.map(({ a, b, kind, orb }) => ({
         a,
         b,
