@@ -34,6 +34,8 @@ export const APP_PATHS = [
   '/verify-email-pending',
   '/subscription',
   '/birth-form',
+  '/people',
+  '/people/:id',
   '/chat',
   '/chat/:sessionId',
   '/cosmic-landscape',

@@ -57,6 +57,8 @@ export const routes: RouteObject[] = [
           guarded('/verify-email-pending', 'login', 'verifyEmailPending'),
           guarded('/subscription', 'verified', 'subscription'),
           guarded('/birth-form', 'paid', 'birthForm'),
+          guarded('/people', 'paid', 'people'),
+          guarded('/people/:id', 'paid', 'comparison'),
           guarded('/chat', 'full', 'chat'),
           guarded('/chat/:sessionId', 'full', 'chat'),
           guarded('/cosmic-landscape', 'full', 'cosmicLandscape'),

@@ -53,6 +53,12 @@ export const queryKeys = {
     of: (houseSystem: HouseSystemCode, zodiac: ZodiacId = 'tropical') =>
       [...queryKeys.natalChart.all, houseSystem, zodiac] as const,
   },
+  /** People in the person's life and the comparison of their charts. */
+  people: {
+    all: ['people'] as const,
+    list: () => [...queryKeys.people.all, 'list'] as const,
+    synastry: (id: string) => [...queryKeys.people.all, 'synastry', id] as const,
+  },
   subscription: {
     all: ['subscription'] as const,
     status: () => [...queryKeys.subscription.all, 'status'] as const,

@@ -32,8 +32,13 @@ afterEach(() => {
 describe('account menu', () => {
   it("lists the account's places in order (the product's are in the main navigation); Admin only for admins", () => {
     const labels = (role: string) => menuEntries(role).map((entry) => `${entry.label} ${entry.to}`);
-    expect(labels('user')).toEqual(['Subscription /subscription', 'Settings /settings']);
-    expect(labels('admin')).toEqual(['Subscription /subscription', 'Settings /settings', 'Admin /admin']);
+    expect(labels('user')).toEqual(['Subscription /subscription', 'People /people', 'Settings /settings']);
+    expect(labels('admin')).toEqual([
+      'Subscription /subscription',
+      'People /people',
+      'Settings /settings',
+      'Admin /admin',
+    ]);
   });
 
   it('opens from the keyboard, moves with the arrow keys and goes where the chosen entry says', async () => {
@@ -46,9 +51,11 @@ describe('account menu', () => {
     const menu = await screen.findByRole('menu');
     expect(menu.textContent).toContain('vega@example.com');
     const items = screen.getAllByRole('menuitem');
-    expect(items.map((item) => item.textContent)).toEqual(['Subscription', 'Settings', 'Log out']);
+    expect(items.map((item) => item.textContent)).toEqual(['Subscription', 'People', 'Settings', 'Log out']);
     expect(screen.queryByRole('menuitem', { name: /Admin/ })).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(items[0]));
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'People' }));
     await user.keyboard('{ArrowDown}');
     expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Settings' }));
     await user.keyboard('{Enter}');

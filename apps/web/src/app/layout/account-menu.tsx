@@ -1,5 +1,5 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
-import { ChevronDown, CreditCard, LogOut, type LucideIcon, Settings, ShieldCheck } from 'lucide-react';
+import { ChevronDown, CreditCard, LogOut, type LucideIcon, Settings, ShieldCheck, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../../features/auth/stores/auth-store.ts';
@@ -17,6 +17,7 @@ interface Entry {
 export function menuEntries(role: string): Entry[] {
   return [
     { to: '/subscription', label: 'Subscription', Icon: CreditCard },
+    { to: '/people', label: 'People', Icon: Users },
     { to: '/settings', label: 'Settings', Icon: Settings },
     ...(role === 'admin' ? [{ to: '/admin', label: 'Admin', Icon: ShieldCheck }] : []),
   ];

@@ -1,7 +1,7 @@
-import type { BirthData, TimeResolution } from '@app/contracts/birth-data.ts';
+import type { BirthData, BirthDataInput, TimeResolution } from '@app/contracts/birth-data.ts';
 import type { Place } from '@app/contracts/places.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { PlaceCombobox } from '../../../components/place-combobox.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -32,11 +32,26 @@ interface BirthFormProps {
   suggestedName?: string | undefined;
   onSaved: (birthData: BirthData) => void;
   onCancel?: () => void;
+  /** Whose birth: the person's own (saved as their birth data) or someone else's (saved by `save`). */
+  subject?: 'self' | 'other';
+  /** Saves someone else's birth; the person's own goes to /api/birth-data. */
+  save?: (payload: BirthDataInput) => Promise<BirthData>;
+  /** Fields of the form's own, after the name (a relation). */
+  children?: ReactNode;
 }
 
 /** Enter or change birth data. Refusals that need a choice (which place, which clock reading) become prompts. */
-export function BirthForm({ saved, suggestedName, onSaved, onCancel }: BirthFormProps) {
+export function BirthForm({
+  saved,
+  suggestedName,
+  onSaved,
+  onCancel,
+  subject = 'self',
+  save,
+  children,
+}: BirthFormProps) {
   const editing = Boolean(saved?.date);
+  const own = subject === 'self';
   const [formError, setFormError] = useState<string | null>(null);
   const [problem, setProblem] = useState<BirthProblem | null>(null);
   const {
@@ -61,7 +76,8 @@ export function BirthForm({ saved, suggestedName, onSaved, onCancel }: BirthForm
     setFormError(null);
     setProblem(null);
     try {
-      onSaved(await saveBirthData(toPayload(values, resolution), editing));
+      const payload = toPayload(values, resolution);
+      onSaved(await (save ? save(payload) : saveBirthData(payload, editing)));
     } catch (error) {
       const choice = readBirthProblem(error);
       if (choice) setProblem(choice);
@@ -87,13 +103,19 @@ export function BirthForm({ saved, suggestedName, onSaved, onCancel }: BirthForm
   const busy = isSubmitting || resolving;
   return (
     <form
-      aria-label="Birth data"
+      aria-label={own ? 'Birth data' : 'Birth data of someone in your life'}
       noValidate
       onSubmit={handleSubmit((values) => submit(values))}
       className="flex flex-col gap-5"
       aria-busy={busy || undefined}
     >
-      <Field label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+      <Field
+        label="Name"
+        autoComplete={own ? 'name' : 'off'}
+        error={errors.name?.message}
+        {...register('name')}
+      />
+      {children}
       <div className="grid gap-5 sm:grid-cols-2">
         <Field
           label="Date of birth"
@@ -118,8 +140,8 @@ export function BirthForm({ saved, suggestedName, onSaved, onCancel }: BirthForm
         />
       </div>
       <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm">
-        <input type="checkbox" className="size-5 accent-[var(--accent)]" {...register('timeUnknown')} />I
-        don't know my birth time
+        <input type="checkbox" className="size-5 accent-[var(--accent)]" {...register('timeUnknown')} />
+        {own ? "I don't know my birth time" : "I don't know their birth time"}
       </label>
       <Controller
         control={control}
@@ -219,7 +241,7 @@ export function BirthForm({ saved, suggestedName, onSaved, onCancel }: BirthForm
       {formError ? <Alert tone="error">{formError}</Alert> : null}
       <div className="flex flex-wrap gap-3">
         <Button type="submit" size="lg" loading={busy} loadingText="Saving...">
-          {editing ? 'Save changes' : 'Save and see my chart'}
+          {editing ? 'Save changes' : own ? 'Save and see my chart' : 'Add this person'}
         </Button>
         {onCancel ? (
           <Button variant="ghost" size="lg" onClick={onCancel} disabled={busy}>
