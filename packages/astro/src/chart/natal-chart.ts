@@ -100,6 +100,28 @@ export interface NatalChart {
   moonPhase: MoonPhase | null;
 }
 
+/** A birth as the product keeps it: the instant in UT, the place, and whether the time is known. */
+export interface KnownBirth {
+  utc: string;
+  latitude: number;
+  longitude: number;
+  timeKnown: boolean;
+}
+
+/** The chart of a kept birth: the one way the server turns anyone's birth into a chart. */
+export function chartOfBirth(
+  birth: KnownBirth,
+  options: { houseSystem?: NatalChartInput['houseSystem']; zodiac?: NatalChartInput['zodiac'] } = {},
+): NatalChart {
+  return computeNatalChart({
+    moment: { utc: birth.utc },
+    latitude: birth.latitude,
+    longitude: birth.longitude,
+    ...options,
+    options: { timeKnown: birth.timeKnown },
+  });
+}
+
 export function parseHouseSystem(v: string | undefined): HouseSystem {
   if (v === undefined) return 'placidus';
   const byCode = v.length === 1 ? houseSystemFromCode(v) : undefined;

@@ -1,4 +1,4 @@
-import { type NatalChart as AstroChart, computeNatalChart } from '@app/astro/chart/natal-chart';
+import { type NatalChart as AstroChart, chartOfBirth } from '@app/astro/chart/natal-chart';
 import { degreeMinuteOf } from '@app/astro/chart/zodiac';
 import { houseSystemCode } from '@app/astro/houses/houses';
 import type { BirthData } from '@app/contracts/birth-data.ts';
@@ -65,14 +65,7 @@ export function astroChartOf(
   houseSystem: HouseSystemCode = 'P',
   zodiac: ZodiacId = 'tropical',
 ): AstroChart {
-  return computeNatalChart({
-    moment: { utc: row.utc },
-    latitude: row.latitude,
-    longitude: row.longitude,
-    houseSystem,
-    zodiac,
-    options: { timeKnown: Number(row.time_unknown) !== 1 },
-  });
+  return chartOfBirth(birthFactsOf(row), { houseSystem, zodiac });
 }
 
 /** The natal chart of a stored birth as the API shows it: one way for anyone's birth. */

@@ -1,4 +1,4 @@
-import { computeNatalChart, type NatalChart } from '@app/astro/chart/natal-chart';
+import { chartOfBirth, type NatalChart } from '@app/astro/chart/natal-chart';
 import { rulerOf, signOf } from '@app/astro/chart/zodiac';
 import type { BodyId } from '@app/astro/ephemeris/body-ids';
 import { dayOf, localDay, nextDate } from '@app/astro/time/local-day';
@@ -27,15 +27,6 @@ export interface ChatBirth {
 }
 
 const UPCOMING_DAYS = 30;
-
-export function natalOf(birth: ChatBirth): NatalChart {
-  return computeNatalChart({
-    moment: { utc: birth.utc },
-    latitude: birth.latitude,
-    longitude: birth.longitude,
-    options: { timeKnown: birth.timeKnown },
-  });
-}
 
 const skyTransit = (t: {
   body: string;

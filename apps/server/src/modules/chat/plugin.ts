@@ -20,7 +20,6 @@ export {
   type ChatBirth,
   chatFacts,
   factsForQuestion,
-  natalOf,
   todaysTransits,
   upcomingTransits,
 } from './facts.ts';

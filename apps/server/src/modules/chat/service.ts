@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { NatalChart } from '@app/astro/chart/natal-chart';
+import { chartOfBirth } from '@app/astro/chart/natal-chart';
 import type { Role } from '@app/contracts/auth.ts';
 import {
   CHAT_DELETED_EVENT,
@@ -24,14 +25,7 @@ import { AppError, notFound, retryWhileDatabaseAway } from '../../platform/error
 import { AnswersInProgress } from './answers-in-progress.ts';
 import type { Assistant } from './assistant.ts';
 import { checkedPieces, type FoundCorrection } from './checked-answer.ts';
-import {
-  type ChatBirth,
-  claimFacts,
-  factsForQuestion,
-  natalOf,
-  todaysTransits,
-  upcomingTransits,
-} from './facts.ts';
+import { type ChatBirth, claimFacts, factsForQuestion, todaysTransits, upcomingTransits } from './facts.ts';
 import type { ChatRepository } from './repository.ts';
 
 export const MESSAGES = {
@@ -176,7 +170,7 @@ export class ChatService {
     ].join('|');
     let cached = this.skies.get(userId);
     if (!cached || cached.key !== key) {
-      const chart = natalOf(birth);
+      const chart = chartOfBirth(birth);
       cached = { key, chart, today: todaysTransits(chart, birth.timeZone, now) };
       this.skies.delete(userId);
       if (this.skies.size >= SKY_CACHE_SIZE) {

@@ -1,4 +1,4 @@
-import { computeNatalChart, type NatalChart } from '@app/astro/chart/natal-chart';
+import { chartOfBirth, type NatalChart } from '@app/astro/chart/natal-chart';
 import { norm360, signedDelta } from '@app/astro/ephemeris/angles';
 import { houseOf } from '@app/astro/houses/houses';
 import type { LocalDay } from '@app/astro/time/local-day';
@@ -29,15 +29,6 @@ export interface BirthFacts {
   latitude: number;
   longitude: number;
   timeKnown: boolean;
-}
-
-export function natalChartOf(birth: BirthFacts): NatalChart {
-  return computeNatalChart({
-    moment: { utc: birth.utc },
-    latitude: birth.latitude,
-    longitude: birth.longitude,
-    options: { timeKnown: birth.timeKnown },
-  });
 }
 
 export function pointFacts(chart: NatalChart, point: string): { sign: string; house: number | null } {
@@ -139,7 +130,7 @@ export function landscapeDayOf(input: {
   sky?: SharedSky;
 }): LandscapeDay {
   const { day } = input;
-  const chart = natalChartOf(input.birth);
+  const chart = chartOfBirth(input.birth);
   const sky = { ...(input.sky ?? sharedSkyOfDay(day)), ...transitsOfDay(chart, day) };
   const middleUtc = new Date((Date.parse(day.startUtc) + Date.parse(day.endUtc)) / 2).toISOString();
   const cusps = chart.houses?.cusps;

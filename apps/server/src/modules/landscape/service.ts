@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { chartOfBirth } from '@app/astro/chart/natal-chart';
 import { dayOf, type LocalDay, localDateAt, localDay, nextDate } from '@app/astro/time/local-day';
 import { exactTransitsOfDays, type SharedSky, sharedSkyOfDay } from '@app/astro/transits/daily-sky';
 import {
@@ -15,7 +16,6 @@ import {
   type LandscapeDay,
   landscapeDayOf,
   landscapeOf,
-  natalChartOf,
   wordsOf,
 } from './build.ts';
 import { nextReading, readingTextOf } from './distinct-readings.ts';
@@ -314,7 +314,7 @@ export class LandscapeService {
   async upcomingExactTransits(userId: string, dayCount: number) {
     const birth = await this.birthOrRefuse(userId);
     const zone = await this.zoneOf(userId, birth);
-    const chart = natalChartOf(birth);
+    const chart = chartOfBirth(birth);
     const first = localDay(zone, this.now);
     const days = Array.from({ length: dayCount }, (_, i) =>
       i === 0 ? first : dayOf(zone, nextDate(first.date, i)),

@@ -1,10 +1,10 @@
+import { chartOfBirth } from '@app/astro/chart/natal-chart';
 import type { LocalDay } from '@app/astro/time/local-day';
 import { SamplesResultSchema } from '@app/contracts/samples.ts';
 import { SIGNS } from '@app/interpretations/knowledge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
 import { createTestApp, type TestApp, testRateLimit } from '../../testing/harness.ts';
-import { natalOf } from '../chat/plugin.ts';
 import { composeSamples, DailySamples, SAMPLE_BIRTH, SAMPLE_QUESTION } from './samples.ts';
 
 let t: TestApp;
@@ -46,12 +46,11 @@ describe('GET /api/samples', () => {
 
     // The answer is about the sample chart's own Moon (14:30 in Oslo is 12:30 UT under summer time).
     expect(data.chat.question).toBe(SAMPLE_QUESTION);
-    const chart = natalOf({
+    const chart = chartOfBirth({
       utc: '1990-04-21T12:30:00.000Z',
       latitude: SAMPLE_BIRTH.latitude,
       longitude: SAMPLE_BIRTH.longitude,
       timeKnown: true,
-      timeZone: SAMPLE_BIRTH.zone,
     });
     const moon = chart.bodies.find((body) => body.body === 'moon');
     const moonSign = SIGNS[moon?.sign ?? '']?.name;

@@ -1,9 +1,10 @@
+import { chartOfBirth } from '@app/astro/chart/natal-chart';
 import { dayOf, type LocalDay } from '@app/astro/time/local-day';
 import { localToEpochSeconds } from '@app/astro/time/zones';
 import type { SampleBirth, Samples } from '@app/contracts/samples.ts';
 import { composeAnswer } from '@app/interpretations/chat-composer';
 import type { Clock } from '../../platform/clock.ts';
-import { factsForQuestion, natalOf, todaysTransits, upcomingTransits } from '../chat/plugin.ts';
+import { factsForQuestion, todaysTransits, upcomingTransits } from '../chat/plugin.ts';
 import { landscapeDayOf, landscapeOf, wordsOf } from '../landscape/plugin.ts';
 
 // What the home page shows a newcomer: the product's real output for a fixed sample birth, by the
@@ -44,7 +45,7 @@ export function composeSamples(day: LocalDay, generatedAt: Date): Samples {
   });
   // The question is asked at the middle of the sample's day, so the answer is the same all day.
   const asked = new Date((Date.parse(day.startUtc) + Date.parse(day.endUtc)) / 2);
-  const chart = natalOf({ utc, latitude, longitude, timeKnown: true, timeZone: birth.zone });
+  const chart = chartOfBirth({ utc, latitude, longitude, timeKnown: true });
   const facts = factsForQuestion({
     question: SAMPLE_QUESTION,
     chart,

@@ -1,3 +1,4 @@
+import { chartOfBirth } from '@app/astro/chart/natal-chart';
 // The assistant's question sets answered as a person would be answered: each question against one
 // of a few fixed charts, at a fixed moment, with the facts the server gathers for it. Shared by the
 // answers test and bench/assistant.
@@ -13,14 +14,7 @@ import {
 } from '@app/interpretations/chat-composer';
 import { checkText } from '@app/interpretations/claims/check-claims';
 import { frameOf, sentencesOf } from '@app/interpretations/library/frames';
-import {
-  type ChatBirth,
-  claimFacts,
-  factsForQuestion,
-  natalOf,
-  todaysTransits,
-  upcomingTransits,
-} from '../facts.ts';
+import { type ChatBirth, claimFacts, factsForQuestion, todaysTransits, upcomingTransits } from '../facts.ts';
 
 /** The moment every question is asked. */
 export const ASKED_AT = new Date('2026-11-27T09:30:00Z');
@@ -56,7 +50,7 @@ export interface AnsweredQuestion {
 }
 
 const charts = SET_BIRTHS.map((birth) => {
-  const chart = natalOf(birth);
+  const chart = chartOfBirth(birth);
   return { birth, chart, today: todaysTransits(chart, birth.timeZone, ASKED_AT) };
 });
 const upcoming = new Map<number, ReturnType<typeof upcomingTransits>>();
