@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { NameSchema, RoleSchema } from './auth.ts';
 
-// The operators' admin area (SPEC sections 1, 6 and 7): every answer is { success, data }.
+// The operators' admin area (docs/requirements/access-and-roles.md and api.md): every answer is
+// { success, data }.
 
 export const adminAnswer = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
 

@@ -11,9 +11,9 @@ export const ADMIN_SECTIONS = [
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 
 /**
- * The web app's screens, as hash routes (`/#/privacy-policy`), SPEC section 2. The web router is
- * held to this list by a test; the server uses it to send an address typed without the `#` to its
- * screen, and to answer 404 for any other page address.
+ * The web app's screens, as hash routes (`/#/privacy-policy`), docs/requirements/routes-and-guards.md.
+ * The web router is held to this list by a test; the server uses it to send an address typed
+ * without the `#` to its screen, and to answer 404 for any other page address.
  */
 export const APP_PATHS = [
   '/',

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { refuseUnshowableName } from './auth.ts';
 import { PlaceSchema } from './places.ts';
 
-// /api/birth-data: the signed-in person's birth data (SPEC sections 3, 5 and 7). One record per
-// person, keyed by the session: no ids in paths.
+// /api/birth-data: the signed-in person's birth data (docs/requirements/data-model.md,
+// validation.md and api.md). One record per person, keyed by the session: no ids in paths.
 
 /** Earliest supported birth year: the chart library's time-zone and ΔT data are exact from here on. */
 export const BIRTH_YEAR_MIN = 1800;

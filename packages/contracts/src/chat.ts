@@ -1,12 +1,16 @@
 import { z } from 'zod';
 
-// /api/chat: the astrology assistant (SPEC sections 3, 7 and 9). Answers are `{ success, data }`;
-// errors use the common error body. Messages stream as server-sent events or over the socket.
+// /api/chat: the astrology assistant (docs/requirements/api.md#chat). Answers are
+// `{ success, data }`; errors use the common error body. Messages stream as server-sent events or
+// over the socket.
 
 export const CHAT_MESSAGE_MAX = 4000;
 export const CHAT_TITLE_MAX = 80;
 
-/** SPEC section 7: the five fixed starters (birth chart, transits, aspects, Moon sign, career). */
+/**
+ * docs/requirements/api.md#chat: the five fixed starters (birth chart, transits, aspects, Moon
+ * sign, career).
+ */
 export const FIXED_STARTERS = [
   'What does my birth chart say about me?',
   'Which transits are shaping my days right now?',

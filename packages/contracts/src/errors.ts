@@ -45,7 +45,8 @@ export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 export const FieldIssueSchema = z.object({ path: z.string(), message: z.string() });
 export type FieldIssue = z.infer<typeof FieldIssueSchema>;
 
-// SPEC section 8, the error catalogue: the one copy of its texts, for the server and the web app.
+// docs/requirements/errors-and-messages.md, the error catalogue: the one copy of its texts, for the
+// server and the web app.
 
 /** What the user reads for a status when nothing more specific is said. */
 export const STATUS_MESSAGES: Readonly<Record<number, string>> = {

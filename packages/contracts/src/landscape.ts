@@ -1,9 +1,10 @@
 import { z } from 'zod';
 
-// /api/cosmic-landscape: the signed-in person's daily landscape (SPEC sections 4, 7 and 9). Every
-// answer is `{ success, data }`; errors use the common error body.
+// /api/cosmic-landscape: the signed-in person's daily landscape (docs/requirements/api.md,
+// state-and-flows.md and constants.md). Every answer is `{ success, data }`; errors use the
+// common error body.
 
-/** SPEC section 9: default number of days the history returns. */
+/** docs/requirements/constants.md: default number of days the history returns. */
 export const LANDSCAPE_HISTORY_DEFAULT = 7;
 export const LANDSCAPE_HISTORY_MAX = 60;
 

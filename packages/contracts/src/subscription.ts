@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Requests and answers of /api/subscription (SPEC section 7).
+// Requests and answers of /api/subscription (docs/requirements/api.md).
 
 /** Every status a subscription can be in (the provider's vocabulary). */
 export const SubscriptionStatusSchema = z.enum([
@@ -260,7 +260,7 @@ export type Invoice = z.infer<typeof InvoiceSchema>;
 export const InvoicesResultSchema = z.object({ success: z.literal(true), invoices: z.array(InvoiceSchema) });
 export type InvoicesResult = z.infer<typeof InvoicesResultSchema>;
 
-/** The server messages SPEC section 8 maps to subscription and payment texts. */
+/** The server messages docs/requirements/errors-and-messages.md maps to subscription and payment texts. */
 export const SUBSCRIPTION_ERRORS = {
   noActiveSubscription: 'No active subscription found',
   noSubscription: 'No subscription found',

@@ -144,7 +144,8 @@ export async function retryWhileDatabaseAway<T>(
 
 /**
  * What a client is told of a failure outside a normal reply (a stream already under way, a
- * socket): an AppError as it is, the database away as the SPEC's 503, anything else a bare 500.
+ * socket): an AppError as it is, the database away as the 503 of
+ * docs/requirements/errors-and-messages.md, anything else a bare 500.
  */
 export function describeFailure(error: unknown): { status: number; error: string; code: string } {
   if (error instanceof AppError) return { status: error.status, error: error.message, code: error.code };

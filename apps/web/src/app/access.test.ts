@@ -10,7 +10,7 @@ const ready: AccessFacts = {
 };
 const LEVELS: AccessLevel[] = ['login', 'verified', 'paid', 'full'];
 
-describe('route guards (SPEC section 2, in order)', () => {
+describe('route guards (docs/requirements/routes-and-guards.md, in order)', () => {
   it('1. shows the loading screen while authentication loads, whatever else is true', () => {
     for (const level of LEVELS) {
       expect(decideAccess(level, { ...ready, loading: true, user: null })).toEqual({ kind: 'loading' });

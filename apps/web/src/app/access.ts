@@ -1,6 +1,6 @@
 /**
- * Route guards as one pure decision (SPEC section 2), so the order of the checks is plain to read
- * and to test: loading, logged in, verified email, paid access, birth data.
+ * Route guards as one pure decision (docs/requirements/routes-and-guards.md), so the order of the
+ * checks is plain to read and to test: loading, logged in, verified email, paid access, birth data.
  */
 export type AccessLevel =
   /** Logged in. */
@@ -26,8 +26,9 @@ export type AccessDecision = { kind: 'loading' } | { kind: 'allow' } | { kind: '
 const RANK: Record<AccessLevel, number> = { login: 0, verified: 1, paid: 2, full: 3 };
 
 /**
- * SPEC section 4: an active or trialing subscription, or the admin role; or the server's verdict
- * when it grants more (a failed renewal keeps access through its grace period).
+ * docs/requirements/access-and-roles.md#paid-access: an active or trialing subscription, or the
+ * admin role; or the server's verdict when it grants more (a failed renewal keeps access through
+ * its grace period).
  */
 export function hasPaidAccess(
   role: string | undefined,

@@ -4,7 +4,7 @@ import { readStorage } from '../lib/storage.ts';
 import { type PageName, preloadPage } from './pages.ts';
 import { type PageHandle, routes } from './router.tsx';
 
-/** SPEC section 2: the pages to warm up, given whether a token is stored. */
+/** docs/requirements/routes-and-guards.md: the pages to warm up, given whether a token is stored. */
 export function pagesToPreload(hasToken: boolean): PageName[] {
   return hasToken ? ['subscription', 'chat', 'settings'] : ['subscription'];
 }

@@ -29,7 +29,7 @@ function guarded(path: string, level: AccessLevel, page: PageName): RouteObject 
   };
 }
 
-/** SPEC section 2: every screen, its path and its guard. */
+/** docs/requirements/routes-and-guards.md: every screen, its path and its guard. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,

@@ -9,7 +9,8 @@ import { fakeSubscriptionStatus, fakeUser } from '../testing/fakes.ts';
 import { startSession } from './session.ts';
 import { readAccessFacts } from './use-access-facts.ts';
 
-// SPEC section 4 through the real session wiring: the status lands in the app's query cache.
+// docs/requirements/state-and-flows.md through the real session wiring: the status lands in the
+// app's query cache.
 
 const server = installFakeServer();
 const person = fakeUser();

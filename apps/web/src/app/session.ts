@@ -13,9 +13,10 @@ import { hasPaidAccess } from './access.ts';
 import { startRealtimeSession } from './realtime-session.ts';
 
 /**
- * Connects the account to the data that hangs off it and starts the session (SPEC section 4):
- * subscription status and birth data load after the profile and clear at logout; other tabs'
- * changes are picked up; a revoked session signs this tab out, at once when the server says so. Returns a function that undoes it.
+ * Connects the account to the data that hangs off it and starts the session
+ * (docs/requirements/state-and-flows.md): subscription status and birth data load after the
+ * profile and clear at logout; other tabs' changes are picked up; a revoked session signs this
+ * tab out, at once when the server says so. Returns a function that undoes it.
  */
 export function startSession(): () => void {
   const stops = [
@@ -64,7 +65,8 @@ export function startSession(): () => void {
     onAuthChangedElsewhere(() => {
       void useAuth.getState().initialize();
     }),
-    // A new account is credited to the partner whose link this browser followed (SPEC section 4).
+    // A new account is credited to the partner whose link this browser followed
+    // (docs/requirements/affiliate-and-partners.md).
     useAuth.subscribe((state, previous) => {
       if (!state.user || state.user.id === previous.user?.id) return;
       attributeNewAccount(state.user.createdAt).catch((error: unknown) => {

@@ -20,7 +20,7 @@ describe('preloading', () => {
   });
 });
 
-describe('birth data completeness (SPEC section 5)', () => {
+describe('birth data completeness (docs/requirements/validation.md)', () => {
   const full = { name: 'Ada', date: '1990-01-02', time: '04:05', city: 'London', country: 'GB' };
   it('needs all five fields', () => {
     expect(isBirthDataComplete(full)).toBe(true);

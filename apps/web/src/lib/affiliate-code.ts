@@ -6,9 +6,10 @@ import {
 import { AFFILIATE_URL_PARAMS, STORAGE_KEYS } from '@app/contracts/constants.ts';
 import { readStorage, removeStorage } from './storage.ts';
 
-// The partner (affiliate) code in the address and in storage (SPEC section 4), shared by the
-// tracking that captures it and the plan choice that applies it. The router keys on the hash, so
-// parameters may stand in the real query (`/?ref=X#/`) or in the hash (`#/partners?ref=X`).
+// The partner (affiliate) code in the address and in storage
+// (docs/requirements/affiliate-and-partners.md), shared by the tracking that captures it and the
+// plan choice that applies it. The router keys on the hash, so parameters may stand in the real
+// query (`/?ref=X#/`) or in the hash (`#/partners?ref=X`).
 
 /**
  * Trimmed and uppercased; null when blank, and also when no coupon could have it (the server's

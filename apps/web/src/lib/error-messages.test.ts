@@ -20,7 +20,7 @@ function httpError(status: number, data: unknown = {}): AxiosError {
   );
 }
 
-describe('error catalogue (SPEC section 8)', () => {
+describe('error catalogue (docs/requirements/errors-and-messages.md)', () => {
   it.each([
     [400, 'Invalid request. Please check your information and try again.'],
     [401, 'Authentication required. Please log in again.'],

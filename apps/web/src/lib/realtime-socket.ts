@@ -4,8 +4,9 @@ import { io, type Socket } from 'socket.io-client';
 import { readStorage } from './storage.ts';
 
 // The app's realtime connection (Socket.IO on the app's own origin), open while someone is signed
-// in: the chat streams over it and the server tells it when the session ends. The SPEC's client
-// defaults: reconnect after 1,000 ms growing to 5,000 ms, give up a connection attempt at 20,000 ms.
+// in: the chat streams over it and the server tells it when the session ends. The client defaults
+// of docs/requirements/constants.md: reconnect after 1,000 ms growing to 5,000 ms, give up a
+// connection attempt at 20,000 ms.
 export const REALTIME_OPTIONS = {
   reconnectionDelay: 1_000,
   reconnectionDelayMax: 5_000,

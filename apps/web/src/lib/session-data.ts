@@ -18,7 +18,10 @@ export function registerSessionData(source: SessionDataSource): () => void {
   };
 }
 
-/** Loads every source; a failure of one is logged and does not stop the others (SPEC section 4). */
+/**
+ * Loads every source; a failure of one is logged and does not stop the others
+ * (docs/requirements/state-and-flows.md).
+ */
 export async function loadSessionData(): Promise<void> {
   await Promise.all(
     [...sources.values()].map((source) =>

@@ -29,7 +29,7 @@ async function freshStore() {
 
 const isDark = () => document.documentElement.classList.contains('dark');
 
-describe('theme choice (SPEC section 4)', () => {
+describe('theme choice (docs/requirements/state-and-flows.md)', () => {
   beforeEach(() => {
     localStorage.clear();
     document.documentElement.className = '';

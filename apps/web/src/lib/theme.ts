@@ -12,7 +12,7 @@ export function parseStoredTheme(value: string | null): Theme | null {
   return value === 'light' || value === 'dark' ? value : null;
 }
 
-/** SPEC section 4: the stored choice, else the system's dark preference, else light. */
+/** docs/requirements/state-and-flows.md: the stored choice, else the system's dark preference, else light. */
 export function resolveTheme(stored: Theme | null, systemPrefersDark: boolean): Theme {
   return stored ?? (systemPrefersDark ? 'dark' : 'light');
 }

@@ -22,7 +22,7 @@ export interface SentRequest {
 /** A success answer with the body the contract gives it. */
 export const ok = <T>(data: T, status = 200): FakeAnswer => ({ status, data });
 
-/** An error answer in the server's envelope (SPEC section 8). */
+/** An error answer in the server's envelope (docs/requirements/errors-and-messages.md). */
 export const refused = (status: number, code: string, error = 'Refused.'): FakeAnswer => ({
   status,
   data: { success: false, error, code },

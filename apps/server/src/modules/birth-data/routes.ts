@@ -14,7 +14,8 @@ const bearer = [{ bearerAuth: [] }];
 
 /**
  * /api/birth-data/* and /api/chart/natal. Every route needs login, a verified email and paid access
- * (SPEC section 2) and works on the signed-in person's own record only: there are no ids in paths.
+ * (docs/requirements/routes-and-guards.md) and works on the signed-in person's own record only:
+ * there are no ids in paths.
  */
 export const birthDataRoutes: FastifyPluginAsyncZod<{ birthData: BirthDataService }> = async (
   app,

@@ -17,9 +17,10 @@ export interface EntitlementInput {
 }
 
 /**
- * The one decision about paid access (SPEC sections 4 and 6): admins always; otherwise an active
- * or trialing subscription, or a past_due one within the grace period. A subscription set to end
- * at its period end stops giving access at that moment even if the provider's update is late.
+ * The one decision about paid access (docs/requirements/access-and-roles.md#paid-access): admins
+ * always; otherwise an active or trialing subscription, or a past_due one within the grace period.
+ * A subscription set to end at its period end stops giving access at that moment even if the
+ * provider's update is late.
  */
 export function hasPaidAccess(input: EntitlementInput): boolean {
   if (input.role === 'admin') return true;

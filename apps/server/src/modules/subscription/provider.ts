@@ -84,7 +84,7 @@ export class ProviderRefusedError extends Error {
   }
 }
 
-/** Turns provider failures into the messages SPEC section 8 maps for payments. */
+/** Turns provider failures into the payment messages of docs/requirements/errors-and-messages.md. */
 export async function talkToProvider<T>(log: FastifyBaseLogger, work: () => Promise<T>): Promise<T> {
   try {
     return await work();

@@ -79,7 +79,10 @@ describe('checkout and portal', () => {
     }
   });
 
-  /** A checkout Stripe fails to open: the SPEC's 503 and no payment session left behind. */
+  /**
+   * A checkout Stripe fails to open: the 503 of docs/requirements/errors-and-messages.md and no
+   * payment session left behind.
+   */
   async function expectCheckoutUnavailable(fault: () => void) {
     const person = await verifiedUser();
     fault();

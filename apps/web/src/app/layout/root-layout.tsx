@@ -23,7 +23,7 @@ const InstallCardSlot = lazy(
       .catch(() => ({ default: () => null })),
 );
 
-/** SPEC section 2: the footer is on every page except paths starting with /chat. */
+/** docs/requirements/routes-and-guards.md: the footer is on every page except paths starting with /chat. */
 export function showsFooter(pathname: string): boolean {
   return !pathname.startsWith('/chat');
 }

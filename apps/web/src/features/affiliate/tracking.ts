@@ -11,9 +11,9 @@ import { attributeSignup } from './api/attribute-signup.ts';
 import { recordClick } from './api/record-click.ts';
 import { clickDue, parseSentClick, utcDay } from './click-day.ts';
 
-// First-party affiliate tracking (SPEC section 4): the partner code from the address is kept with
-// its date, a visit with it is reported to our server once a day, and a new account is credited
-// to the partner of the visitor's last click.
+// First-party affiliate tracking (docs/requirements/affiliate-and-partners.md): the partner code
+// from the address is kept with its date, a visit with it is reported to our server once a day,
+// and a new account is credited to the partner of the visitor's last click.
 
 /** The random id of this browser; made only for visitors who arrived with a partner code. */
 function visitorId(create: boolean): string | null {

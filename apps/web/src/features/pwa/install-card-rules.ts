@@ -19,8 +19,9 @@ export interface InstallCardFacts {
 }
 
 /**
- * SPEC section 1: the card shows when the browser offers installation and the app is not installed;
- * "Later" hides it for a week. A "Later" dated in the future (a clock set back) does not hide it forever.
+ * docs/requirements/overview.md: the card shows when the browser offers installation and the app
+ * is not installed; "Later" hides it for a week. A "Later" dated in the future (a clock set back)
+ * does not hide it forever.
  */
 export function shouldShowInstallCard({
   promptAvailable,

@@ -6,9 +6,9 @@ export interface UpdatableRegistration {
 }
 
 /**
- * SPEC section 9: asks the browser to look for a new service worker every 30 minutes while the app
- * is open. Offline checks are skipped (they would only fail); a failed check waits for the next one.
- * Returns a function that stops the checks.
+ * docs/requirements/constants.md: asks the browser to look for a new service worker every
+ * 30 minutes while the app is open. Offline checks are skipped (they would only fail); a failed
+ * check waits for the next one. Returns a function that stops the checks.
  */
 export function scheduleUpdateChecks(
   registration: UpdatableRegistration,

@@ -11,8 +11,9 @@ import { AdminArea } from './admin-area.tsx';
 import { SecondFactorGate } from './second-factor-gate.tsx';
 
 /**
- * /admin: the route only asks for a sign-in (SPEC section 2); the page asks the server whether
- * this session may use the admin area, and leads an admin through the second factor first.
+ * /admin: the route only asks for a sign-in (docs/requirements/routes-and-guards.md); the page asks
+ * the server whether this session may use the admin area, and leads an admin through the second
+ * factor first.
  */
 export default function AdminPage() {
   const access = useQuery(adminAccessQuery());

@@ -32,7 +32,7 @@ const user = {
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
-describe('auth store flows (SPEC section 4)', () => {
+describe('auth store flows (docs/requirements/state-and-flows.md)', () => {
   let loaded: string[];
   let unregister: () => void;
 

@@ -2,8 +2,8 @@ import type { BirthDataResult, BirthData as SavedBirthData } from '@app/contract
 import { api } from '../../../lib/api-client.ts';
 
 /**
- * SPEC section 3: name, date, time, city and country. Records saved by this version carry the
- * full server shape; older copies in local storage may hold only the five fields.
+ * docs/requirements/data-model.md: name, date, time, city and country. Records saved by this
+ * version carry the full server shape; older copies in local storage may hold only the five fields.
  */
 export type BirthData = Partial<SavedBirthData> & {
   name?: string | null;

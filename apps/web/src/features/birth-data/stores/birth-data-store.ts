@@ -6,7 +6,7 @@ import { type BirthData, getBirthData } from '../api/get-birth-data.ts';
 
 const REQUIRED_FIELDS = ['name', 'date', 'time', 'city', 'country'] as const;
 
-/** SPEC section 5: complete only when all five fields are present. */
+/** docs/requirements/validation.md: complete only when all five fields are present. */
 export function isBirthDataComplete(data: BirthData | null | undefined): boolean {
   if (!data) return false;
   return REQUIRED_FIELDS.every((field) => {

@@ -5,13 +5,13 @@ export interface LandscapeAnswer<T> {
   error?: string;
 }
 
-/** The data of an answer; an answer that says it failed raises its own text (SPEC section 7). */
+/** The data of an answer; an answer that says it failed raises its own text (docs/requirements/api.md). */
 export function unwrap<T>(body: LandscapeAnswer<T>): T {
   if (!body.success) throw new Error(body.error ?? '');
   return body.data;
 }
 
-/** SPEC section 8: what each call says when the server gives no text of its own. */
+/** docs/requirements/errors-and-messages.md: what each call says when the server gives no text of its own. */
 export const LANDSCAPE_FALLBACKS = {
   status: 'Failed to get cosmic landscape status',
   today: "Failed to get today's cosmic landscape",

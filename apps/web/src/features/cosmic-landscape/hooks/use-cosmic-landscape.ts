@@ -8,9 +8,9 @@ import { dashboardQuery, historyQuery, statusQuery, todayQuery } from '../api/la
 import { regenerateLandscape } from '../api/regenerate-landscape.ts';
 
 /**
- * The page's server state (SPEC section 4): the dashboard loads today's landscape, the status
- * and the history at once; they are then kept under their own keys so generating and
- * regenerating refresh only what they change.
+ * The page's server state (docs/requirements/state-and-flows.md#cosmic-landscape): the dashboard
+ * loads today's landscape, the status and the history at once; they are then kept under their own
+ * keys so generating and regenerating refresh only what they change.
  */
 export function useCosmicLandscape() {
   const queryClient = useQueryClient();

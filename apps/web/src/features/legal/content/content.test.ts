@@ -14,7 +14,7 @@ const DOCUMENTS: Record<string, LegalDocument> = {
   '/cookie-policy': COOKIE_POLICY,
 };
 
-// Routes of the app (SPEC section 2) that these pages may link to.
+// Routes of the app (docs/requirements/routes-and-guards.md) that these pages may link to.
 const APP_ROUTES = new Set([
   '/',
   ...Object.keys(DOCUMENTS),

@@ -6,7 +6,7 @@ import { PRODUCT_NAME } from '../../../lib/brand.ts';
 import { shouldShowInstallCard } from '../install-card-rules.ts';
 import { installApp, isStandalone, snoozeInstallCard, useInstallPrompt } from '../install-prompt.ts';
 
-/** SPEC section 1: offers installation with Install and Later while the browser allows it. */
+/** docs/requirements/overview.md: offers installation with Install and Later while the browser allows it. */
 export function InstallCard({ className }: { className?: string }) {
   const offer = useInstallPrompt((state) => state.offer);
   const dismissedAt = useInstallPrompt((state) => state.dismissedAt);

@@ -6,8 +6,8 @@ import { scheduleUpdateChecks } from '../update-checks.ts';
 
 /**
  * Registers the service worker and shows "Update available" when a new version is waiting
- * (SPEC section 1). Update hands control to the new version, which reloads the page; dismiss
- * keeps the current version until every tab of the app has been closed.
+ * (docs/requirements/overview.md). Update hands control to the new version, which reloads the
+ * page; dismiss keeps the current version until every tab of the app has been closed.
  */
 export function UpdateBanner() {
   const [updating, setUpdating] = useState(false);

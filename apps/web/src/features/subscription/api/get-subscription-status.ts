@@ -1,7 +1,7 @@
 import type { SubscriptionStatusResult } from '@app/contracts/subscription.ts';
 import { api } from '../../../lib/api-client.ts';
 
-/** SPEC section 3: an object with a subscriptionStatus field ("active", "trialing", ...). */
+/** docs/requirements/data-model.md: an object with a subscriptionStatus field ("active", "trialing", ...). */
 export type SubscriptionStatus = Partial<Omit<SubscriptionStatusResult, 'subscriptionStatus'>> & {
   subscriptionStatus: string | null;
   [field: string]: unknown;
