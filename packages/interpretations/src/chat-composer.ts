@@ -2,7 +2,7 @@
 // passed in) and its answer. Understanding and writing live in assistant/. Every placement it
 // names comes from the facts; without a birth time it names no house and no angle, and says why.
 import type { ChatFact } from '@app/contracts/chat.ts';
-import type { NatalExtras, SkyAhead, WindowFacts } from './assistant/answer-facts.ts';
+import type { NatalExtras, PersonFacts, SkyAhead, WindowFacts } from './assistant/answer-facts.ts';
 import { composeReply, factsNeeded } from './assistant/compose.ts';
 import { noTimeNotes, placementText } from './assistant/writer.ts';
 
@@ -51,6 +51,8 @@ export interface ChatFacts {
   sky?: SkyAhead;
   /** Transits over the window a question names (for forecasts, timing and topics with a window). */
   window?: WindowFacts;
+  /** Someone in the person's life whom the question names, compared with the person's chart. */
+  person?: PersonFacts;
 }
 
 export interface ComposedAnswer {

@@ -52,3 +52,17 @@ export interface FactsNeeded {
   /** A window of transits, for these bodies. */
   window: { window: Window; bodies: string[] } | null;
 }
+
+/** Someone in the person's life named in the question, compared with the person's chart. */
+export interface PersonFacts {
+  name: string;
+  relation: string | null;
+  /** Whether their birth time is known (without it, none of their angles or houses is named). */
+  timeKnown: boolean;
+  /** The closest contacts between the two charts, closest first: `a` the person's point, `b` theirs. */
+  contacts: { a: string; b: string; kind: string; orb: number }[];
+  /** Counts over the ten planets of each chart. */
+  elements: { yours: Record<string, number>; theirs: Record<string, number> };
+  /** The window the question names, with the transits exact in it to each chart. */
+  window: { label: string; yours: WindowTransit[]; theirs: WindowTransit[] } | null;
+}

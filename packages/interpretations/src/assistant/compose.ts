@@ -21,6 +21,7 @@ import {
   transitAnswer,
   transitsAnswer,
 } from './compose-time.ts';
+import { personAnswer } from './person.ts';
 import type { Question } from './question.ts';
 import { understand } from './understand.ts';
 import { AnswerWriter, nameOf } from './writer.ts';
@@ -195,7 +196,9 @@ export function composeReply(
 ): ComposedAnswer {
   const q = questionOf(question, facts, options.previous);
   const w = new AnswerWriter(facts, options, question);
-  write(w, q);
+  // A question that names someone in the person's life is about the two of them.
+  if (facts.person && q.kind !== 'refuse') personAnswer(w, facts.person);
+  else write(w, q);
   return {
     paragraphs: w.paragraphs.filter(Boolean),
     facts: w.recorded,

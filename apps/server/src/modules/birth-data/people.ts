@@ -4,7 +4,7 @@ import { PEOPLE_LIMIT, type Person, type PersonBody, type Synastry } from '@app/
 import { readSynastry } from '@app/interpretations/synastry-reading';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { astroChartOf, toBirthData } from './birth-chart.ts';
+import { astroChartOf, type BirthFacts, birthFactsOf, toBirthData } from './birth-chart.ts';
 import type { BirthResolver } from './birth-resolver.ts';
 import type { PeopleRepository, PersonRow } from './people-repository.ts';
 import type { BirthDataRepository } from './repository.ts';
@@ -111,6 +111,15 @@ export class PeopleService {
         seed: `${ownerId}:${id}`,
       }),
     };
+  }
+
+  /** Each person's name, relation and birth as readings use it. */
+  async births(ownerId: string): Promise<{ name: string; relation: string | null; birth: BirthFacts }[]> {
+    return (await this.deps.people.list(ownerId)).map((row) => ({
+      name: row.name,
+      relation: row.relation,
+      birth: birthFactsOf(row),
+    }));
   }
 
   /** The person's people for the account export. */

@@ -17,6 +17,8 @@ export type { BirthFacts };
 export interface BirthDataPort {
   /** The birth moment and place as readings use them, or null when none is saved. */
   birthFacts(userId: string): Promise<BirthFacts | null>;
+  /** The people in the person's life with their births (for the assistant's questions about them). */
+  people(userId: string): Promise<{ name: string; relation: string | null; birth: BirthFacts }[]>;
   /** People with birth data, a batch at a time in a stable order (for scheduled work). */
   userIdsAfter(after: string, limit: number): Promise<string[]>;
   /** Called after a person's birth data changed or was deleted (in the process that changed it). */
@@ -59,6 +61,7 @@ export const birthDataModule = defineModule({
     });
     app.decorate('birthData', {
       birthFacts: (userId: string) => birthData.birthFacts(userId),
+      people: (userId: string) => peopleService.births(userId),
       userIdsAfter: (after: string, limit: number) => birthData.userIdsAfter(after, limit),
       onChange: (listener: (userId: string) => Promise<void>) => birthData.onChange(listener),
     } satisfies BirthDataPort);

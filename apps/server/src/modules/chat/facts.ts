@@ -1,4 +1,4 @@
-import { chartOfBirth, type NatalChart } from '@app/astro/chart/natal-chart';
+import type { NatalChart } from '@app/astro/chart/natal-chart';
 import { rulerOf, signOf } from '@app/astro/chart/zodiac';
 import type { BodyId } from '@app/astro/ephemeris/body-ids';
 import { dayOf, localDay, nextDate } from '@app/astro/time/local-day';

@@ -87,6 +87,8 @@ export function openAiAssistant(settings: OpenAiSettings): Assistant {
               },
             }
           : {}),
+        // Someone in the person's life named in the question: the comparison of the two charts.
+        ...(request.facts.person ? { comparedWith: request.facts.person } : {}),
         // The person's remembered words go in quoted, below; never here among the facts.
         mostRelevant: grounded.facts.filter((f) => f.kind !== 'memory').map((f) => f.text),
       };

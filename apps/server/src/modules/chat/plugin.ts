@@ -56,6 +56,7 @@ export const chatModule = defineModule({
       assistant,
       log: app.log,
       birthOf: (userId) => app.birthData.birthFacts(userId),
+      peopleOf: (userId) => app.birthData.people(userId),
       announce: (userId, news) => realtime?.to(userRoom(userId)).emit(news.event, news.payload),
       allowance: {
         consume: (user) => app.subscriptions.allowances.consume(user, 'chatMessages'),

@@ -16,6 +16,7 @@ import {
   type ChatUsage,
   FIXED_STARTERS,
 } from '@app/contracts/chat.ts';
+import { mentionedPerson } from '@app/interpretations/assistant/person';
 import { memoriesIn } from '@app/interpretations/chat-composer';
 import { distinctTitle, topicTitle } from '@app/interpretations/chat-title';
 import { SIGNS } from '@app/interpretations/knowledge';
@@ -26,6 +27,7 @@ import { AnswersInProgress } from './answers-in-progress.ts';
 import type { Assistant } from './assistant.ts';
 import { checkedPieces, type FoundCorrection } from './checked-answer.ts';
 import { type ChatBirth, claimFacts, factsForQuestion, todaysTransits, upcomingTransits } from './facts.ts';
+import { type PersonInLife, personFacts } from './person-facts.ts';
 import type { ChatRepository } from './repository.ts';
 
 export const MESSAGES = {
@@ -46,6 +48,8 @@ export type ChatNews =
 
 export interface ChatPorts {
   birthOf(userId: string): Promise<ChatBirth | null>;
+  /** The people in the person's life, for questions that name one of them. */
+  peopleOf(userId: string): Promise<PersonInLife[]>;
   allowance: {
     /** Counts a message against the day's allowance; `day` is the person's day it counted on. */
     consume(user: Actor): Promise<{ used: number; limit: number; day: string }>;
@@ -184,7 +188,10 @@ export class ChatService {
     return cached;
   }
 
-  /** SPEC's five starters, and up to three made for this person from their chart and today's sky. */
+  /**
+   * The five fixed starters (docs/requirements/api.md#chat), and up to three made for this
+   * person from their chart and today's sky.
+   */
   async starters(user: Actor): Promise<{ fixed: string[]; tailored: string[] }> {
     const birth = await this.birthOrRefuse(user.id);
     const sky = this.sky(user.id, birth, false);
@@ -257,6 +264,15 @@ export class ChatService {
       upcoming: () => this.sky(user.id, birth, true).upcoming ?? [],
       memories: (await this.deps.repo.memories(user.id)).map((m) => m.text),
     });
+    const person = mentionedPerson(content, await this.deps.peopleOf(user.id));
+    if (person)
+      facts.person = personFacts({
+        chart: sky.chart,
+        person,
+        question: content,
+        now: this.now,
+        zone: birth.timeZone,
+      });
     // Stopped by the caller (a closed stream, a socket's stop) or by stopAnswer.
     const stopper = new AbortController();
     const stopping = AbortSignal.any([signal, stopper.signal]);
