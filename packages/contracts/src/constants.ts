@@ -1,5 +1,5 @@
 /** Product constants shared by server and web (docs/requirements/constants.md). */
-export const APP_VERSION = '0.1.5';
+export const APP_VERSION = '0.1.6';
 export const APP_STAGE = 'beta';
 export const APP_VERSION_LABEL = `${APP_VERSION}-${APP_STAGE}`;
 
