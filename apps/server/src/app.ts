@@ -34,10 +34,10 @@ import { registerRequestLimits } from './platform/request-limits.ts';
 import { ScheduledJobs } from './platform/scheduled-jobs.ts';
 import { registerSecurity } from './platform/security.ts';
 import { responseSerializerCompiler } from './platform/serializer.ts';
+import { withTestClockControl } from './platform/test-clock.ts';
 import { refuseNulCharacters } from './platform/text-input.ts';
 import { memoryLimiters, redisLimiters, Throttle } from './platform/throttle.ts';
 import { registerWeb } from './platform/web.ts';
-import { withTestClockControl } from './testing/test-clock.ts';
 
 /**
  * Every capability of the server, registered in this order. Each declares the modules it needs

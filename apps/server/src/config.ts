@@ -11,6 +11,7 @@ import {
   defaultBilling,
   PlanSeedSchema,
 } from './modules/subscription/config.ts';
+import { defaultSupportEmail, type ThrottleRule } from './platform/config-basics.ts';
 import type { RedisConfig } from './platform/redis.ts';
 
 // The only place that reads the environment. Everything else receives a Config.
@@ -64,11 +65,6 @@ export type AssistantConfig =
         maxRetries: number;
       };
     };
-
-/** Without SUPPORT_EMAIL, support@ the host of APP_URL (shown on the contact and partner pages). */
-export function defaultSupportEmail(appUrl: string): string {
-  return `support@${new URL(appUrl).hostname}`;
-}
 
 /** Sign-ups allowed from one client address an hour, unless REGISTRATIONS_PER_IP_PER_HOUR says otherwise. */
 const POLICY_REGISTRATIONS_PER_IP_PER_HOUR = 10;
@@ -217,12 +213,6 @@ function parseJsonList<T>(name: string, text: string | undefined, schema: z.ZodT
     problems.push(`${name}: must be a JSON list`);
   }
   return undefined;
-}
-
-/** Limits of the per-account and per-address throttles (counts within a window). */
-export interface ThrottleRule {
-  max: number;
-  windowMs: number;
 }
 
 export interface Config {

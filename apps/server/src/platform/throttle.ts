@@ -1,9 +1,9 @@
 import { isIPv6 } from 'node:net';
 import type { Redis } from 'ioredis';
 import { type RateLimiterAbstract, RateLimiterRedis } from 'rate-limiter-flexible';
-import type { ThrottleRule } from '../config.ts';
 import type { Clock } from './clock.ts';
 import { ClockedMemoryLimiter, CounterMap } from './clocked-memory-limiter.ts';
+import type { ThrottleRule } from './config-basics.ts';
 import { tooManyRequests } from './errors.ts';
 
 /** One limit to check or count: a rule and the key it counts under. */

@@ -2,10 +2,10 @@ import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, ra
 import type { MfaEnroll, MfaStatus, MfaVerify } from '@app/contracts/auth.ts';
 import type { Kysely } from 'kysely';
 import * as OTPAuth from 'otpauth';
-import type { ThrottleRule } from '../../config.ts';
 import type { AuditLog } from '../../platform/audit/audit-log.ts';
 import type { AuthUser } from '../../platform/auth-guard.ts';
 import type { Clock } from '../../platform/clock.ts';
+import type { ThrottleRule } from '../../platform/config-basics.ts';
 import type { Tables } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import { clientKey, type Throttle } from '../../platform/throttle.ts';

@@ -1,4 +1,4 @@
-import { defaultSupportEmail, type ThrottleRule } from '../../config.ts';
+import { defaultSupportEmail, type ThrottleRule } from '../../platform/config-basics.ts';
 
 /** The contact form's addresses and throttles. */
 export interface ContactConfig {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { transitTitle } from '@app/interpretations/landscape-composer';
 import ical from 'ical-generator';
 import { LRUCache } from 'lru-cache';
-import type { ThrottleRule } from '../../config.ts';
+import type { ThrottleRule } from '../../platform/config-basics.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Throttle } from '../../platform/throttle.ts';
 import { pointFacts } from './build.ts';

@@ -1,4 +1,4 @@
-import { defaultSupportEmail, type ThrottleRule } from '../../config.ts';
+import { defaultSupportEmail, type ThrottleRule } from '../../platform/config-basics.ts';
 
 // The partner programme's settings; config.ts reads them from the environment, the defaults are here.
 

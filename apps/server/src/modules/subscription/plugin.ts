@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHook
 import { currentUser } from '../../platform/auth-guard.ts';
 import { AppError } from '../../platform/errors.ts';
 import { defineModule } from '../../platform/module.ts';
-import { AdjustableClock, testClockRoutes } from '../../testing/test-clock.ts';
+import { AdjustableClock, testClockRoutes } from '../../platform/test-clock.ts';
 import { AccessReader, FeatureRegistry } from './access.ts';
 import { LocalProvider } from './local-provider.ts';
 import * as subscriptions from './migrations/0020-subscriptions.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Clock } from '../platform/clock.ts';
+import type { Clock } from './clock.ts';
 
 /** A clock that can be moved ahead of another; used only when TEST_CLOCK_CONTROL is on. */
 export class AdjustableClock implements Clock {
