@@ -43,7 +43,7 @@ import { registerWeb } from './platform/web.ts';
  * Every capability of the server, registered in this order. Each declares the modules it needs
  * (Fastify refuses to start when one is missing or comes later); see modules/<name>/plugin.ts.
  */
-export const MODULES = [
+const MODULES = [
   authModule,
   partnersModule,
   subscriptionModule,
@@ -173,7 +173,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   }
 
   await registerSecurity(app, config);
-  registerRequestLimits(app, config, throttle);
+  // identifyUser comes with the auth module, registered below; it is asked only once requests arrive.
+  registerRequestLimits(app, config, throttle, (request) => app.identifyUser(request));
   await registerDocs(app);
   await app.register(healthRoutes, { prefix: '/api', db: database.db, shutdown });
   registerMetrics(app, {

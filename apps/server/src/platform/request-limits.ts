@@ -20,7 +20,7 @@ export function personLimit(limits: Config['rateLimit'], userId: string): Thrott
 }
 
 /** A browser loading a page (not a script, style, image or API call). */
-export function isNavigation(request: FastifyRequest): boolean {
+function isNavigation(request: FastifyRequest): boolean {
   return (
     (request.method === 'GET' || request.method === 'HEAD') &&
     !isApiPath(request.url) &&
@@ -62,6 +62,8 @@ export function registerRequestLimits(
   app: FastifyInstance,
   config: Pick<Config, 'rateLimit' | 'trustProxy'>,
   throttle: Throttle,
+  /** The signed-in person of a request, or null (the auth module's identifyUser). */
+  identify: (request: FastifyRequest) => Promise<{ id: string } | null>,
 ): void {
   if (config.trustProxy === false) warnAboutUntrustedProxy(app);
   const limits = config.rateLimit;
@@ -69,7 +71,7 @@ export function registerRequestLimits(
   app.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.config?.rateLimit === false) return;
     if (isApiPath(request.url)) {
-      const user = app.hasDecorator('identifyUser') ? await app.identifyUser(request) : null;
+      const user = await identify(request);
       await throttle.take(
         user
           ? personLimit(limits, user.id)

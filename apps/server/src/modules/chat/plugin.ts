@@ -1,5 +1,4 @@
 import type { Server } from 'socket.io';
-import { AppError } from '../../platform/errors.ts';
 import { defineModule } from '../../platform/module.ts';
 import { personLimit } from '../../platform/request-limits.ts';
 import { type Assistant, builtinAssistant } from './assistant.ts';
@@ -59,13 +58,13 @@ export const chatModule = defineModule({
       peopleOf: (userId) => app.birthData.people(userId),
       announce: (userId, news) => realtime?.to(userRoom(userId)).emit(news.event, news.payload),
       allowance: {
-        consume: (user) => app.subscriptions.allowances.consume(user, 'chatMessages'),
+        consume: (user) => app.allowances.consume(user, 'chatMessages'),
         giveBack: (user, day) =>
-          app.subscriptions.allowances
+          app.allowances
             .giveBack(user, 'chatMessages', day)
             .catch((error: unknown) => app.log.warn({ err: error }, 'could not give back a chat message')),
         usage: async (user) => {
-          const limits = await app.subscriptions.allowances.constraints(user);
+          const limits = await app.allowances.constraints(user);
           return {
             used: limits.chatMessages.used,
             limit: limits.chatMessages.limit,
@@ -79,13 +78,8 @@ export const chatModule = defineModule({
     realtime = attachRealtime(app, {
       service,
       authenticate: (token) => app.auth.authenticate(token),
-      // The same checks as the routes' guard, for each question asked over the socket.
-      checkAccess: async (user) => {
-        if (!user.emailVerified)
-          throw new AppError(403, 'EMAIL_NOT_VERIFIED', 'Please verify your email address first.');
-        const refusal = await app.subscriptionAccess.refusal(user, 'chat');
-        if (refusal) throw refusal;
-      },
+      // The routes' guard, for each question asked over the socket.
+      checkAccess: (user) => app.features.check(user, 'chat'),
       countEvent: async (user) => {
         if (app.config.rateLimit.enabled) await app.throttle.take(personLimit(app.config.rateLimit, user.id));
       },

@@ -54,9 +54,9 @@ export function landscapeServiceOf(
     placeById: (id) => app.places.getById(id) ?? null,
     allowance: {
       consume: async (userId) =>
-        app.subscriptions.allowances.consume(await accountFor(app, userId), 'landscapeRegenerations'),
+        app.allowances.consume(await accountFor(app, userId), 'landscapeRegenerations'),
       usage: async (userId) => {
-        const limits = await app.subscriptions.allowances.constraints(await accountFor(app, userId));
+        const limits = await app.allowances.constraints(await accountFor(app, userId));
         return { ...limits.landscapeRegenerations, resetsAt: limits.resetsAt };
       },
     },
@@ -89,7 +89,7 @@ export const landscapeModule = defineModule({
         !!account &&
         !account.disabled &&
         account.emailVerified &&
-        (await app.subscriptionAccess.unlocks(account, 'landscape'))
+        (await app.features.unlocks(account, 'landscape'))
       );
     };
     const feeds = new CalendarFeeds({

@@ -1,10 +1,11 @@
+import type { Role } from '@app/contracts/auth.ts';
 import { PAID_ACCESS_REQUIRED_MESSAGE } from '@app/contracts/subscription.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { currentUser } from '../../platform/auth-guard.ts';
+import { assertVerified, currentUser } from '../../platform/auth-guard.ts';
 import { AppError } from '../../platform/errors.ts';
 import { defineModule } from '../../platform/module.ts';
 import { AdjustableClock, testClockRoutes } from '../../platform/test-clock.ts';
-import { AccessReader, FeatureRegistry } from './access.ts';
+import { AccessReader, type FeatureDeclaration, FeatureRegistry } from './access.ts';
 import { LocalProvider } from './local-provider.ts';
 import * as subscriptions from './migrations/0020-subscriptions.ts';
 import * as subscriptionDiscount from './migrations/0021-subscription-discount.ts';
@@ -15,6 +16,7 @@ import { SubscriptionRepository } from './repository.ts';
 import { subscriptionRoutes } from './routes.ts';
 import { SubscriptionService } from './service.ts';
 import { StripeProvider, stripeWebhookRoutes } from './stripe-provider.ts';
+import type { UsageAllowances } from './usage-allowances.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,19 +24,36 @@ declare module 'fastify' {
     requirePaidAccess: preHandlerAsyncHookHandler;
     /** preHandler: as requirePaidAccess, and the person's plan includes the (declared) feature. */
     requireFeature(featureId: string): preHandlerAsyncHookHandler;
-    /** Where modules declare the features they sell and the plan kinds that include them. */
-    features: Pick<FeatureRegistry, 'declare'>;
-    subscriptionAccess: AccessReader;
-    /** Plans, limits and daily allowances (allowances.consume) for other modules. */
+    /** The features other modules sell: declared by them, checked here (see FeaturesPort). */
+    features: FeaturesPort;
+    /** The daily allowances other modules count (see AllowancesPort). */
+    allowances: AllowancesPort;
+    /** The subscription module's own service, for its command-line tools and tests. */
     subscriptions: SubscriptionService;
   }
 }
+
+/** What other modules may ask about the features they sell. */
+export interface FeaturesPort {
+  /** Declares a feature with the plan kinds that include it and the words of a refusal. */
+  declare(feature: FeatureDeclaration): void;
+  /**
+   * The one guard of a feature, for routes (requireFeature) and sockets alike: throws 403
+   * EMAIL_NOT_VERIFIED, PAYMENT_REQUIRED or PLAN_UPGRADE_REQUIRED for a person who may not use it.
+   */
+  check(user: { id: string; role: Role; emailVerified: boolean }, featureId: string): Promise<void>;
+  /** Whether an account may use the feature, for work without a request (feeds, scheduled jobs). */
+  unlocks(user: { id: string; role: Role }, featureId: string): Promise<boolean>;
+}
+
+/** The daily allowances of usage kinds (chat messages, landscape regenerations) other modules count. */
+export type AllowancesPort = Pick<UsageAllowances, 'consume' | 'giveBack' | 'constraints'>;
 
 const JOB_INTERVAL_MS = 60_000;
 
 /**
  * Subscriptions and payments: decorates app.requirePaidAccess (for modules registered after it),
- * app.subscriptionAccess and app.subscriptions. The partner programme's port (app.affiliate)
+ * app.features (the feature registry and guard) and app.allowances. The partner programme's port (app.affiliate)
  * credits partners for trials, sales and refunds. With `jobs`, the minute loop runs renewals of
  * the local provider and trial reminders.
  */
@@ -73,11 +92,21 @@ export const subscriptionModule = defineModule({
     const stripe = service.provider instanceof StripeProvider ? service.provider : null;
     await service.coupons.seed();
 
-    app.decorate('subscriptionAccess', access);
-    app.decorate('features', { declare: (feature) => features.declare(feature) } satisfies Pick<
-      FeatureRegistry,
-      'declare'
-    >);
+    const featuresPort: FeaturesPort = {
+      declare: (feature) => features.declare(feature),
+      async check(user, featureId) {
+        assertVerified(user);
+        const refusal = await access.refusal(user, featureId);
+        if (refusal) throw refusal;
+      },
+      unlocks: (user, featureId) => access.unlocks(user, featureId),
+    };
+    app.decorate('features', featuresPort);
+    app.decorate('allowances', {
+      consume: (user, kind) => service.allowances.consume(user, kind),
+      giveBack: (user, kind, day) => service.allowances.giveBack(user, kind, day),
+      constraints: (user) => service.allowances.constraints(user),
+    } satisfies AllowancesPort);
     app.decorate('subscriptions', service);
     app.decorate(
       'requirePaidAccess',
@@ -97,8 +126,7 @@ export const subscriptionModule = defineModule({
         reply: FastifyReply,
       ) {
         await app.requireVerified.call(this, request, reply);
-        const refusal = await access.refusal(currentUser(request), featureId);
-        if (refusal) throw refusal;
+        await featuresPort.check(currentUser(request), featureId);
       };
     });
     app.auth.addExportSection('subscription', service.exportSection);
