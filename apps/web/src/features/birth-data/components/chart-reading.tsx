@@ -6,7 +6,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 // placement or aspect, each with an anchor that its row in the tables links to.
 
 /** The page anchor of a reading entry. */
-export const anchorOf = (id: string) => `reading-${id}`;
+const anchorOf = (id: string) => `reading-${id}`;
 
 /** Which table rows have a reading: entry ids by what a row shows ("body:venus", "aspect:moon|saturn", "house:4"). */
 export type ReadingAnchors = ReadonlyMap<string, string>;
@@ -27,14 +27,22 @@ export function readingAnchors(reading: ChartReading): ReadingAnchors {
   return anchors;
 }
 
-export function ChartReadingView({ reading }: { reading: ChartReading }) {
+export function ChartReadingView({
+  reading,
+  title = 'Your chart, read',
+  noteTitle = 'Read without a birth time',
+}: {
+  reading: ChartReading;
+  title?: string;
+  noteTitle?: string;
+}) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-6" data-testid="chart-reading">
       <h3 id={headingId} className="text-xl font-semibold">
-        Your chart, read
+        {title}
       </h3>
-      {reading.note ? <Alert title="Read without a birth time">{reading.note}</Alert> : null}
+      {reading.note ? <Alert title={noteTitle}>{reading.note}</Alert> : null}
       {reading.sections.map((section) => (
         <section
           key={section.id}

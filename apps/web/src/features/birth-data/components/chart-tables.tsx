@@ -55,7 +55,7 @@ function ReadingLink({
 export const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** A table that may scroll sideways in its own box; focusable so keyboards can scroll it too. */
-function ScrollArea({ label, children }: { label: string; children: ReactNode }) {
+export function ScrollArea({ label, children }: { label: string; children: ReactNode }) {
   // A scrollable region must be reachable by keyboard (WCAG 2.1.1), hence the tab stop.
   return (
     <section

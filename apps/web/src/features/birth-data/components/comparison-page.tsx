@@ -21,6 +21,7 @@ import { natalChartQuery } from '../../../lib/get-natal-chart.ts';
 import { synastryQuery } from '../api/people.ts';
 import { AspectIcon } from './aspect-icon.tsx';
 import { ChartReadingView } from './chart-reading.tsx';
+import { ScrollArea } from './chart-tables.tsx';
 
 const ORDINALS = ['1st', '2nd', '3rd', '4th', '5th', '6th', '7th', '8th', '9th', '10th', '11th', '12th'];
 const orbText = (orb: number) => {
@@ -76,7 +77,7 @@ export default function ComparisonPage() {
   const name = data.person.name;
   return (
     <Page title={`You and ${name}`} width="wide">
-      <div className="flex flex-col gap-8">
+      <div className="flex min-w-0 flex-col gap-8">
         {back}
         {own.data ? (
           <Card className="flex flex-col items-center gap-2">
@@ -87,12 +88,11 @@ export default function ComparisonPage() {
         <ContactsGrid data={data} />
         <Overlay data={data} />
         <Composite data={data} />
-        <section aria-labelledby="comparison-reading" className="flex flex-col gap-4">
-          <h2 id="comparison-reading" className="text-xl font-semibold">
-            Reading
-          </h2>
-          <ChartReadingView reading={data.reading} />
-        </section>
+        <ChartReadingView
+          reading={data.reading}
+          title={`You and ${name}, read`}
+          noteTitle="Read without both birth times"
+        />
       </div>
     </Page>
   );
@@ -104,14 +104,14 @@ function ContactsGrid({ data }: { data: Synastry }) {
   const theirs = [...new Set(data.aspects.map((a) => a.b))];
   const at = (a: string, b: string) => data.aspects.find((x) => x.a === a && x.b === b);
   return (
-    <section aria-labelledby="comparison-contacts" className="flex flex-col gap-3">
+    <section aria-labelledby="comparison-contacts" className="flex min-w-0 flex-col gap-3">
       <h2 id="comparison-contacts" className="text-xl font-semibold">
         Contacts between your charts
       </h2>
       <p className="text-sm text-muted">
         {data.aspects.length} contacts; your points down the side, {data.person.name}’s across the top.
       </p>
-      <div className="overflow-x-auto">
+      <ScrollArea label={`Grid of contacts between your chart and ${data.person.name}’s`}>
         <table className="border-collapse text-sm">
           <caption className="sr-only">Aspects between your points and {data.person.name}’s</caption>
           <thead>
@@ -166,7 +166,7 @@ function ContactsGrid({ data }: { data: Synastry }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollArea>
     </section>
   );
 }
