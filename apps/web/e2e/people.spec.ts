@@ -53,12 +53,13 @@ test('add a person, compare charts, ask the chat about them, remove them', async
   await screens(page, 'people');
 
   await list.getByRole('link', { name: 'Compare charts' }).click();
-  await expect(page.getByRole('heading', { name: 'You and Grace' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'You and Grace', exact: true })).toBeVisible();
   await expect(page.getByRole('img', { name: /Outer ring, Grace’s planets/ })).toBeVisible();
   const grid = page.getByRole('table', { name: /Aspects between your points and Grace’s/ });
   await expect(grid.getByText(/^(Conjunction|Sextile|Square|Trine|Opposition) to /).first()).toBeAttached();
   await expect(page.getByRole('heading', { name: 'Houses overlay' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Composite positions' })).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Composite chart wheel\. Ascendant / })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Between your charts' }).first()).toBeVisible();
   await screens(page, 'comparison');
 

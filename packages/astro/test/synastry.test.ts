@@ -144,6 +144,25 @@ describe('two charts compared, against the Swiss reference positions', () => {
     },
   );
 
+  it('lists the major aspects among the composite points, each with its true orb', () => {
+    const [x, y] = PAIRS[2]!;
+    const composite = compositeChart(chartOf(x), chartOf(y));
+    const at = new Map([
+      ...composite.bodies.map((b) => [b.body, b.longitude] as const),
+      ['ascendant', composite.angles!.ascendant] as const,
+      ['midheaven', composite.angles!.midheaven] as const,
+    ]);
+    expect(composite.aspects.length).toBeGreaterThan(3);
+    for (const aspect of composite.aspects) {
+      expect(SYNASTRY_KINDS).toContain(aspect.kind);
+      const separation = Math.abs(signedDelta(at.get(aspect.b)!, at.get(aspect.a)!));
+      expect(Math.abs(separation - ANGLE_OF[aspect.kind as keyof typeof ANGLE_OF])).toBeCloseTo(
+        Math.abs(aspect.deviation),
+        9,
+      );
+    }
+  });
+
   it('has no composite angles or houses unless both times are known', () => {
     const [x, y] = PAIRS[1]!;
     const composite = compositeChart(chartOf(x, false), chartOf(y));

@@ -25,7 +25,7 @@ export const PersonInputSchema = z
 export type PersonInput = z.input<typeof PersonInputSchema>;
 export type PersonBody = z.output<typeof PersonInputSchema>;
 
-export const PersonSchema = BirthDataSchema.extend({
+const PersonSchema = BirthDataSchema.extend({
   id: z.string(),
   relation: z.string().nullable(),
 });
@@ -45,7 +45,7 @@ export const PersonIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 const MajorAspectSchema = z.enum(['conjunction', 'sextile', 'square', 'trine', 'opposition']);
 const PositionSchema = z.object({ longitude: z.number(), sign: z.string() });
 
-export const SynastrySchema = z.object({
+const SynastrySchema = z.object({
   person: z.object({ id: z.string(), name: z.string(), timeKnown: z.boolean() }),
   /** Whether the account holder's own birth time is known. */
   timeKnown: z.boolean(),
@@ -56,6 +56,18 @@ export const SynastrySchema = z.object({
   composite: z.object({
     bodies: z.array(PositionSchema.extend({ body: z.string(), house: z.number().int().nullable() })),
     angles: z.object({ ascendant: PositionSchema, midheaven: PositionSchema }).nullable(),
+    /** House cusps 1..12 (longitudes) from the composite Midheaven; null without both birth times. */
+    cusps: z.array(z.number()).nullable(),
+    /** Major aspects among the composite's points, for drawing its wheel. */
+    aspects: z.array(
+      z.object({
+        a: z.string(),
+        b: z.string(),
+        kind: MajorAspectSchema,
+        orb: z.number(),
+        exactness: z.number(),
+      }),
+    ),
   }),
   overlay: z.object({
     /** The other person's planets in the account holder's houses (empty without their birth time). */

@@ -7,6 +7,7 @@ import {
   type AspectKind,
   type AspectPoint,
   aspectBetween,
+  findAspects,
   type OrbSettings,
   resolveOrbs,
 } from './aspects.ts';
@@ -122,6 +123,8 @@ export interface CompositeChart {
   angles: { ascendant: number; midheaven: number; ascendantSign: Sign; midheavenSign: Sign } | null;
   /** Cusps of houses 1..12 from the composite Midheaven, at the mean latitude and obliquity. */
   cusps: number[] | null;
+  /** The major aspects among the composite's bodies (and angles, when it has them), with natal orbs. */
+  aspects: Aspect[];
 }
 
 /**
@@ -160,5 +163,12 @@ export function compositeChart(
         { body: b.body, longitude, sign: signOf(longitude), house: cusps ? houseOf(longitude, cusps) : null },
       ];
     });
-  return { bodies, angles, cusps };
+  const points: AspectPoint[] = bodies.map((b) => ({ id: b.body, longitude: b.longitude, speed: 0 }));
+  if (angles)
+    points.push(
+      { id: 'ascendant', longitude: angles.ascendant, speed: 0 },
+      { id: 'midheaven', longitude: angles.midheaven, speed: 0 },
+    );
+  const aspects = findAspects(points, resolveOrbs({ kinds: SYNASTRY_KINDS }));
+  return { bodies, angles, cusps, aspects };
 }

@@ -86,7 +86,7 @@ function shownSky(sky: readonly SkyPoint[]): SkyPoint[] {
 }
 
 /** The outer ring's sentence for screen readers. */
-export function skySummary(sky: readonly SkyPoint[], label: string): string {
+function skySummary(sky: readonly SkyPoint[], label: string): string {
   const bodies = shownSky(sky).map(
     (point) =>
       `${BODY_LABELS[point.body as BodyName]} ${describePosition(zodiacPosition(point.longitude))}${point.retrograde ? ', retrograde' : ''}`,
@@ -94,8 +94,22 @@ export function skySummary(sky: readonly SkyPoint[], label: string): string {
   return `Outer ring, ${label}: ${bodies.join('; ')}.`;
 }
 
+/**
+ * What the wheel draws of a chart: a natal chart, or a chart derived from two (the composite),
+ * which has no speeds, latitudes or dignities of its own.
+ */
+export interface WheelChart {
+  bodies: readonly Pick<
+    NatalChart['bodies'][number],
+    'id' | 'longitude' | 'sign' | 'degree' | 'minute' | 'house' | 'retrograde'
+  >[];
+  angles: Pick<NonNullable<NatalChart['angles']>, 'ascendant' | 'midheaven'> | null;
+  cusps: NatalChart['cusps'];
+  aspects: readonly Pick<NatalChart['aspects'][number], 'a' | 'b' | 'kind' | 'exactness'>[];
+}
+
 /** One sentence a screen reader can read instead of the picture. */
-export function wheelSummary(chart: NatalChart): string {
+export function wheelSummary(chart: WheelChart, name = 'Natal chart wheel'): string {
   const bodies = chart.bodies
     .filter((body) => WHEEL_BODIES.includes(body.id))
     .map(
@@ -105,15 +119,18 @@ export function wheelSummary(chart: NatalChart): string {
   const angles = chart.angles
     ? `Ascendant ${describePosition(chart.angles.ascendant)}, Midheaven ${describePosition(chart.angles.midheaven)}. `
     : 'No Ascendant or houses: the birth time is unknown. ';
-  return `Natal chart wheel. ${angles}${bodies.join('; ')}. ${chart.aspects.length} aspects, listed in the aspect table.`;
+  return `${name}. ${angles}${bodies.join('; ')}. ${chart.aspects.length} aspects, listed in the aspect table.`;
 }
 
 export function ChartWheel({
   chart,
   sky,
   skyLabel = "today's sky",
+  name,
 }: {
-  chart: NatalChart;
+  chart: WheelChart;
+  /** What the picture is, for screen readers ("Composite chart wheel"); a natal chart by default. */
+  name?: string;
   /** Draws a second ring outside the zodiac (a bi-wheel). */
   sky?: readonly SkyPoint[];
   skyLabel?: string;
@@ -144,7 +161,7 @@ export function ChartWheel({
       data-testid="chart-wheel"
     >
       <title id={titleId}>
-        {sky ? `${wheelSummary(chart)} ${skySummary(sky, skyLabel)}` : wheelSummary(chart)}
+        {sky ? `${wheelSummary(chart, name)} ${skySummary(sky, skyLabel)}` : wheelSummary(chart, name)}
       </title>
       {sky ? <SkyRing sky={sky} rotation={rotation} /> : null}
       <circle cx={C} cy={C} r={R_OUTER} className="fill-surface-2 stroke-line" strokeWidth={1} />

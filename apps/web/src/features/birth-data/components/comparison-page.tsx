@@ -10,7 +10,7 @@ import {
   pointLabel,
   SIGN_LABELS,
 } from '../../../components/chart/chart-symbols.ts';
-import { ChartWheel, zodiacPosition } from '../../../components/chart/chart-wheel.tsx';
+import { ChartWheel, type WheelChart, zodiacPosition } from '../../../components/chart/chart-wheel.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -32,6 +32,26 @@ const position = (longitude: number) => {
   const at = zodiacPosition(longitude);
   return `${at.degree}°${String(at.minute).padStart(2, '0')}′ ${SIGN_LABELS[at.sign]}`;
 };
+
+/** The composite as the wheel draws it: its bodies, angles, cusps and aspects. */
+function compositeWheel(composite: Synastry['composite']): WheelChart {
+  return {
+    bodies: composite.bodies.map((body) => ({
+      ...zodiacPosition(body.longitude),
+      id: body.body as WheelChart['bodies'][number]['id'],
+      house: body.house,
+      retrograde: false,
+    })),
+    angles: composite.angles && {
+      ascendant: zodiacPosition(composite.angles.ascendant.longitude),
+      midheaven: zodiacPosition(composite.angles.midheaven.longitude),
+    },
+    cusps:
+      composite.cusps?.map((longitude, index) => ({ house: index + 1, ...zodiacPosition(longitude) })) ??
+      null,
+    aspects: composite.aspects,
+  };
+}
 
 /** /people/:id: the person's chart beside another's, the contacts between them and the reading. */
 export default function ComparisonPage() {
@@ -220,6 +240,9 @@ function Composite({ data }: { data: Synastry }) {
       <p className="text-sm text-muted">
         The chart of the bond itself: each planet at the midpoint of yours and {data.person.name}’s.
       </p>
+      <Card className="flex flex-col items-center">
+        <ChartWheel chart={compositeWheel(data.composite)} name="Composite chart wheel" />
+      </Card>
       <Card>
         <table className="w-full text-sm">
           <caption className="sr-only">Composite positions</caption>

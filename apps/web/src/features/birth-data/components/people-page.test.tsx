@@ -86,7 +86,12 @@ const synastry: Synastry = {
   timeKnown: true,
   theirs: [{ body: 'sun', longitude: 257.1, retrograde: false }],
   aspects: [{ a: 'venus', b: 'mars', kind: 'trine', orb: 0.2 }],
-  composite: { bodies: [{ body: 'sun', longitude: 100.5, sign: 'cancer', house: null }], angles: null },
+  composite: {
+    bodies: [{ body: 'sun', longitude: 100.5, sign: 'cancer', house: null }],
+    angles: null,
+    cusps: null,
+    aspects: [],
+  },
   overlay: { theirsInYours: [{ body: 'sun', house: 5 }], yoursInTheirs: [] },
   elements: { yours: { fire: 3 }, theirs: { water: 4 } },
   modalities: { yours: { fixed: 4 }, theirs: { mutable: 5 } },
