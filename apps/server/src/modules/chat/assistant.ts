@@ -41,6 +41,9 @@ export interface Assistant {
   answer(request: AnswerRequest): Promise<AnswerStream>;
 }
 
+/** Earlier answers whose sentences the built-in composer avoids repeating. */
+const RECENT_ANSWERS = 6;
+
 /** What the built-in composer needs to know of the conversation so far. */
 export function composeOptions(request: AnswerRequest): ComposeOptions {
   return {
@@ -48,7 +51,11 @@ export function composeOptions(request: AnswerRequest): ComposeOptions {
     previous: request.history.filter((m) => m.role === 'user').at(-1)?.content,
     turn: request.history.filter((m) => m.role === 'assistant').length,
     conversation: request.conversation,
-    said: request.history.filter((m) => m.role === 'assistant').map((m) => m.content),
+    // The recent answers are what a reader remembers; the turn's rotation varies the rest.
+    said: request.history
+      .filter((m) => m.role === 'assistant')
+      .slice(-RECENT_ANSWERS)
+      .map((m) => m.content),
   };
 }
 
