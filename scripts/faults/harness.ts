@@ -12,7 +12,7 @@ import { commandExists, ensurePackages } from '../debian-packages.ts';
 // What the fault scenarios share: a throwaway PostgreSQL cluster (restartable), a throwaway Redis
 // (stoppable), an SMTP sink, real server processes on them, and small HTTP helpers. Everything started here is stopped by stopEverything().
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const isRoot = userInfo().uid === 0;
 const stopSteps: (() => void | Promise<void>)[] = [];
 

@@ -52,7 +52,7 @@ const address = z
   .trim()
   .regex(/^[^\s@<>]+@[^\s@<>]+$/, 'must be an email address such as support@example.com');
 
-export type AssistantConfig =
+type AssistantConfig =
   | { provider: 'builtin' }
   | {
       provider: 'openai';

@@ -11,7 +11,7 @@ import { BODY_IDS } from '../src/ephemeris/body-ids.ts';
 import { JD_UNIX_EPOCH } from '../src/time/civil.ts';
 
 export const DMS_POINTS = [...BODY_IDS, 'ascendant', 'midheaven'] as const;
-export type DmsPoint = (typeof DMS_POINTS)[number];
+type DmsPoint = (typeof DMS_POINTS)[number];
 
 export interface PointAgreement {
   point: DmsPoint | 'all';
@@ -85,7 +85,7 @@ export function measureDmsAgreement(fixture: URL = FIXTURE): PointAgreement[] {
   return rows;
 }
 
-export function formatAgreementTable(rows: PointAgreement[]): string {
+function formatAgreementTable(rows: PointAgreement[]): string {
   const lines = [
     '| Point | D°M′ identical | Sign differences | p50 error | p99 error | max error |',
     '| --- | ---: | ---: | ---: | ---: | ---: |',

@@ -6,7 +6,7 @@ import { NameSchema, RoleSchema } from './auth.ts';
 
 export const adminAnswer = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
 
-export const ADMIN_PAGE_MAX = 100;
+const ADMIN_PAGE_MAX = 100;
 
 const limit = z.coerce
   .number({ error: 'limit must be a number from 1 to 100' })
@@ -20,7 +20,7 @@ const offset = z.coerce
   .min(0, 'offset must be 0 or more')
   .default(0);
 
-export const SubscriptionStatusFilterSchema = z.enum([
+const SubscriptionStatusFilterSchema = z.enum([
   'trialing',
   'active',
   'past_due',
@@ -32,7 +32,7 @@ export const SubscriptionStatusFilterSchema = z.enum([
 // Dashboard
 
 /** 'log' without SMTP_URL: mail stays in the outbox and each one goes to the server log instead. */
-export const MailDeliverySchema = z.enum(['smtp', 'log']);
+const MailDeliverySchema = z.enum(['smtp', 'log']);
 
 export const AdminDashboardSchema = z.object({
   users: z.object({
@@ -61,7 +61,7 @@ export type MailDelivery = z.infer<typeof MailDeliverySchema>;
 
 // Users
 
-export const AdminUserSortSchema = z.enum(['created', 'email', 'name', 'lastSeen']);
+const AdminUserSortSchema = z.enum(['created', 'email', 'name', 'lastSeen']);
 export const AdminUsersQuerySchema = z.strictObject({
   search: z.string().trim().max(200, 'search is at most 200 characters').optional(),
   role: RoleSchema.optional(),
@@ -156,7 +156,7 @@ export const AnalyticsQuerySchema = z.strictObject({
     .default(30),
 });
 
-export const AnalyticsDaySchema = z.object({
+const AnalyticsDaySchema = z.object({
   date: z.string(),
   signups: z.number(),
   verifications: z.number(),
@@ -167,7 +167,7 @@ export const AnalyticsDaySchema = z.object({
 export const AnalyticsSchema = z.object({ days: z.array(AnalyticsDaySchema) });
 export type Analytics = z.infer<typeof AnalyticsSchema>;
 
-export const SubscriptionAnalyticsDaySchema = z.object({
+const SubscriptionAnalyticsDaySchema = z.object({
   date: z.string(),
   newSubscriptions: z.number(),
   cancelled: z.number(),
@@ -188,7 +188,7 @@ export const AdminSubscriptionsQuerySchema = z.strictObject({
   limit,
   offset,
 });
-export const AdminSubscriptionSchema = z.object({
+const AdminSubscriptionSchema = z.object({
   id: z.string(),
   userId: z.string(),
   email: z.string(),
@@ -210,7 +210,7 @@ export const UserUsageQuerySchema = z.strictObject({
   limit,
   offset,
 });
-export const UserUsageRowSchema = z.object({
+const UserUsageRowSchema = z.object({
   userId: z.string(),
   email: z.string(),
   chatMessagesToday: z.number(),
@@ -268,7 +268,7 @@ export type SystemHealth = z.infer<typeof SystemHealthSchema>;
 
 // Audit log
 
-export const AuditEntrySchema = z.object({
+const AuditEntrySchema = z.object({
   id: z.string(),
   at: z.string(),
   actorId: z.string().nullable(),
@@ -287,7 +287,7 @@ export type AuditEntry = z.infer<typeof AuditEntrySchema>;
  * ids, joined by the server when it answers. Null where nobody matches (an operator's command, an
  * account deleted since, a target that is not a person or a message).
  */
-export const AdminAuditEntrySchema = AuditEntrySchema.extend({
+const AdminAuditEntrySchema = AuditEntrySchema.extend({
   actorName: z.string().nullable(),
   targetName: z.string().nullable(),
   targetEmail: z.string().nullable(),

@@ -17,10 +17,7 @@ import {
 export {
   AFFILIATE_CODE_MAX_LENGTH,
   AFFILIATE_CODE_PATTERN,
-  AFFILIATE_PATH_MAX_LENGTH,
-  AFFILIATE_PATHS,
   normaliseAffiliateCode,
-  VISITOR_ID_PATTERN,
 } from './affiliate-code.ts';
 
 export const AffiliateCodeSchema = z
@@ -35,7 +32,7 @@ export const AffiliateCodeSchema = z
   );
 
 /** A random id the browser keeps (crypto.randomUUID() fits); never tied to a person by itself. */
-export const VisitorIdSchema = z
+const VisitorIdSchema = z
   .string({ error: 'Please send the visitor id.' })
   .regex(VISITOR_ID_PATTERN, 'The visitor id is 16 to 64 letters, digits, - or _.');
 
@@ -43,7 +40,7 @@ export const VisitorIdSchema = z
  * The click's code may arrive blank (a stored code that trims to nothing); the server answers such
  * a click with 400 BAD_REQUEST and records nothing, while other malformed fields get 422.
  */
-export const ClickCodeSchema = z
+const ClickCodeSchema = z
   .string({ error: 'Please send a coupon code.' })
   .transform((value) => value.trim().toUpperCase())
   .pipe(

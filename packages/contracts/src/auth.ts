@@ -19,12 +19,12 @@ import { EmailSchema } from './email.ts';
 /** Characters that show nothing: white space, control (Cc) and format (Cf) characters. */
 const INVISIBLE = /[\s\p{Cc}\p{Cf}]/gu;
 /** Fewer different characters than this makes a password a repetition (aaaaaaaa, abababab). */
-export const PASSWORD_MIN_DISTINCT = 4;
+const PASSWORD_MIN_DISTINCT = 4;
 export const PASSWORD_INVISIBLE_MESSAGE = 'Password cannot be made only of spaces or invisible characters.';
 export const PASSWORD_REPETITIVE_MESSAGE = `Password is too repetitive: use at least ${PASSWORD_MIN_DISTINCT} different characters.`;
 
 /** Why a password is too weak to accept, beyond its length, or undefined when it is fine. */
-export function passwordWeakness(password: string): string | undefined {
+function passwordWeakness(password: string): string | undefined {
   if (password.replace(INVISIBLE, '') === '') return PASSWORD_INVISIBLE_MESSAGE;
   if (new Set(password).size < PASSWORD_MIN_DISTINCT) return PASSWORD_REPETITIVE_MESSAGE;
   return undefined;
@@ -51,7 +51,7 @@ export const NAME_INVISIBLE_MESSAGE = 'Please enter your name with visible chara
 const HIDDEN_IN_NAME = /(?![\u200c\u200d])[\p{Cc}\p{Cf}]/u;
 
 /** Why a name (already trimmed) cannot be shown as given, or undefined when it can. */
-export function nameProblem(name: string): string | undefined {
+function nameProblem(name: string): string | undefined {
   if (HIDDEN_IN_NAME.test(name)) return NAME_CHARACTERS_MESSAGE;
   if (name !== '' && name.replace(INVISIBLE, '') === '') return NAME_INVISIBLE_MESSAGE;
   return undefined;
@@ -70,7 +70,7 @@ export function refuseUnshowableName(name: string, ctx: z.RefinementCtx): void {
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 }
 
-export const UserSchema = z.object({
+const UserSchema = z.object({
   id: z.string(),
   email: z.string(),
   name: z.string(),
@@ -128,7 +128,7 @@ export const VerifyResetTokenResultSchema = z.object({
   email: z.string(),
 });
 
-export const SessionSchema = z.object({
+const SessionSchema = z.object({
   id: z.string(),
   createdAt: z.string(),
   lastSeenAt: z.string(),

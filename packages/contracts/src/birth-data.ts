@@ -30,9 +30,9 @@ export function birthDateProblem(date: string): string | undefined {
 }
 
 /** A stated UTC offset (the clock a birth record used) may be at most 16 hours either side of UTC. */
-export const STATED_OFFSET_LIMIT_SECONDS = 16 * 3600;
-export const STATED_OFFSET_RANGE_MESSAGE = 'The stated UTC offset must be between UTC−16:00 and UTC+16:00.';
-export const STATED_OFFSET_FORMAT_MESSAGE = 'Please enter the offset like +01:00 or −04:56:02.';
+const STATED_OFFSET_LIMIT_SECONDS = 16 * 3600;
+const STATED_OFFSET_RANGE_MESSAGE = 'The stated UTC offset must be between UTC−16:00 and UTC+16:00.';
+const STATED_OFFSET_FORMAT_MESSAGE = 'Please enter the offset like +01:00 or −04:56:02.';
 
 /**
  * Seconds east of Greenwich from what a person typed ("+01:00", "-4:56:02"), or the reason it
@@ -46,7 +46,7 @@ export function readStatedOffset(text: string): { seconds: number } | { problem:
 }
 
 /** 'earlier' or 'later': which reading of a local time that happened twice or never (clock changes). */
-export const TimeResolutionSchema = z.enum(['earlier', 'later']);
+const TimeResolutionSchema = z.enum(['earlier', 'later']);
 export type TimeResolution = z.infer<typeof TimeResolutionSchema>;
 
 const text = (label: string, max: number) =>
@@ -227,7 +227,7 @@ export const PlaceProblemDetailsSchema = z.object({
 export type PlaceProblemDetails = z.infer<typeof PlaceProblemDetailsSchema>;
 
 /** One reading of a local time at a clock change. */
-export const TimeChoiceSchema = z.object({
+const TimeChoiceSchema = z.object({
   resolution: TimeResolutionSchema,
   /** The instant in UT, ISO 8601. */
   utc: z.string(),

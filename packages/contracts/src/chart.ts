@@ -37,17 +37,16 @@ export const NatalChartQuerySchema = z.strictObject({
   houseSystem: HouseSystemCodeSchema.default('P'),
   zodiac: ZodiacIdSchema.default('tropical'),
 });
-export type NatalChartQuery = z.infer<typeof NatalChartQuerySchema>;
 
 export const SIGN_NAMES = SIGNS;
-export const SignSchema = z.enum(SIGN_NAMES);
+const SignSchema = z.enum(SIGN_NAMES);
 export type SignName = z.infer<typeof SignSchema>;
 
 export const BODY_NAMES = BODY_IDS;
-export const BodyNameSchema = z.enum(BODY_NAMES);
+const BodyNameSchema = z.enum(BODY_NAMES);
 export type BodyName = z.infer<typeof BodyNameSchema>;
 
-export const ASPECT_KINDS = [
+const ASPECT_KINDS = [
   'conjunction',
   'semiSextile',
   'sextile',
@@ -56,7 +55,7 @@ export const ASPECT_KINDS = [
   'quincunx',
   'opposition',
 ] as const;
-export const AspectKindSchema = z.enum(ASPECT_KINDS);
+const AspectKindSchema = z.enum(ASPECT_KINDS);
 export type AspectKindName = z.infer<typeof AspectKindSchema>;
 
 /** A point on the zodiac: longitude 0..360 and the same as sign, whole degrees and minutes (truncated). */
@@ -68,7 +67,7 @@ const ZodiacPosition = z.object({
 });
 export type ZodiacPosition = z.infer<typeof ZodiacPosition>;
 
-export const ChartBodySchema = ZodiacPosition.extend({
+const ChartBodySchema = ZodiacPosition.extend({
   id: BodyNameSchema,
   /** Ecliptic latitude, degrees. */
   latitude: z.number(),
@@ -79,21 +78,18 @@ export const ChartBodySchema = ZodiacPosition.extend({
   house: z.number().int().min(1).max(12).nullable(),
   dignities: z.array(z.enum(['domicile', 'exaltation', 'detriment', 'fall'])),
 });
-export type ChartBody = z.infer<typeof ChartBodySchema>;
 
-export const ChartAnglesSchema = z.object({
+const ChartAnglesSchema = z.object({
   ascendant: ZodiacPosition,
   midheaven: ZodiacPosition,
   descendant: ZodiacPosition,
   imumCoeli: ZodiacPosition,
   vertex: ZodiacPosition,
 });
-export type ChartAngles = z.infer<typeof ChartAnglesSchema>;
 
-export const ChartCuspSchema = ZodiacPosition.extend({ house: z.number().int().min(1).max(12) });
-export type ChartCusp = z.infer<typeof ChartCuspSchema>;
+const ChartCuspSchema = ZodiacPosition.extend({ house: z.number().int().min(1).max(12) });
 
-export const ChartAspectSchema = z.object({
+const ChartAspectSchema = z.object({
   /** Body ids, or 'ascendant' / 'midheaven'. */
   a: z.string(),
   b: z.string(),
@@ -105,9 +101,8 @@ export const ChartAspectSchema = z.object({
   exactness: z.number(),
   motion: z.enum(['applying', 'separating', 'exact']),
 });
-export type ChartAspect = z.infer<typeof ChartAspectSchema>;
 
-export const NatalChartSchema = z.object({
+const NatalChartSchema = z.object({
   /** The house system asked for and the one used (they differ in polar latitudes, see notes). */
   houseSystem: z.object({ requested: HouseSystemCodeSchema, used: HouseSystemCodeSchema }),
   /** The zodiac longitudes are counted in, and for a sidereal one the ayanamsa subtracted (degrees). */
@@ -148,7 +143,7 @@ export const NatalChartSchema = z.object({
 });
 export type NatalChart = z.infer<typeof NatalChartSchema>;
 
-export const ChartReadingEntrySchema = z.object({
+const ChartReadingEntrySchema = z.object({
   /** Stable within a chart ("sign-sun", "aspect-moon-saturn-square"); the page anchors it as "reading-<id>". */
   id: z.string(),
   title: z.string(),

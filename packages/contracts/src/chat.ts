@@ -20,7 +20,7 @@ export const FIXED_STARTERS = [
 ] as const;
 
 /** Strips invisible control and format characters (keeps line breaks and tabs), then trims. */
-export function cleanMessage(text: string): string {
+function cleanMessage(text: string): string {
   return text.replace(/[\p{Cc}\p{Cf}]/gu, (c) => (c === '\n' || c === '\t' ? c : '')).trim();
 }
 
@@ -44,10 +44,10 @@ export const ChatFactSchema = z.object({
 export type ChatFact = z.infer<typeof ChatFactSchema>;
 
 /** A statement of an answer checked against the person's chart: what the assistant said, and what the chart says. */
-export const ChatCorrectionSchema = z.object({ said: z.string(), chart: z.string() });
+const ChatCorrectionSchema = z.object({ said: z.string(), chart: z.string() });
 export type ChatCorrection = z.infer<typeof ChatCorrectionSchema>;
 
-export const ChatMessageSchema = z.object({
+const ChatMessageSchema = z.object({
   id: z.string(),
   role: z.enum(['user', 'assistant']),
   content: z.string(),
@@ -106,8 +106,6 @@ export const RenameSessionBodySchema = z.strictObject({
 export const SessionParamsSchema = z.strictObject({
   id: z.string().uuid('That conversation does not exist.'),
 });
-
-export const MemoryParamsSchema = z.strictObject({ id: z.string().uuid('That memory does not exist.') });
 
 export const ChatUsageSchema = z.object({
   used: z.number().int(),

@@ -1,5 +1,5 @@
 /** Product constants shared by server and web (docs/requirements/constants.md). */
-export const APP_VERSION = '0.1.6';
+const APP_VERSION = '0.1.6';
 export const APP_STAGE = 'beta';
 export const APP_VERSION_LABEL = `${APP_VERSION}-${APP_STAGE}`;
 
@@ -23,17 +23,10 @@ export const STORAGE_KEYS = {
 export const TOAST_DEFAULT_DURATION_MS = 5000;
 export const UPDATE_CHECK_INTERVAL_MS = 30 * 60 * 1000;
 export const PAGE_PRELOAD_DELAY_MS = 2000;
-export const LANDSCAPE_HISTORY_DEFAULT_LIMIT = 7;
 /** A partner's coupon lowers the customer's first payment only; later payments are full price. */
 export const PARTNER_COUPON_DURATION = 'once' as const;
 
 export const AFFILIATE_URL_PARAMS = ['td_coupon', 'ref', 'coupon'] as const;
-
-export const REALTIME_DEFAULTS = {
-  reconnectionDelayMs: 1000,
-  reconnectionDelayMaxMs: 5000,
-  timeoutMs: 20000,
-} as const;
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;

@@ -12,7 +12,7 @@ export const CONTACT_PATHS = {
   info: '/api/contact/info',
 } as const;
 
-export const CONTACT_MESSAGE_MIN_LENGTH = 10;
+const CONTACT_MESSAGE_MIN_LENGTH = 10;
 export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
 
 export const CONTACT_TOPICS = [
@@ -24,7 +24,7 @@ export const CONTACT_TOPICS = [
   'partners',
   'feedback',
 ] as const;
-export const ContactTopicSchema = z.enum(CONTACT_TOPICS, { error: 'Please choose a topic.' });
+const ContactTopicSchema = z.enum(CONTACT_TOPICS, { error: 'Please choose a topic.' });
 export type ContactTopic = z.infer<typeof ContactTopicSchema>;
 
 /** What the form's topic select shows, and the subject line of the operators' copy. */
@@ -38,7 +38,7 @@ export const CONTACT_TOPIC_LABELS: Record<ContactTopic, string> = {
   feedback: 'Feedback and ideas',
 };
 
-export const ContactMessageTextSchema = z
+const ContactMessageTextSchema = z
   .string({ error: 'Please write your message.' })
   .trim()
   .min(CONTACT_MESSAGE_MIN_LENGTH, `Please write at least ${CONTACT_MESSAGE_MIN_LENGTH} characters.`)

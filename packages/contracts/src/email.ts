@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const EMAIL_MAX_LENGTH = 254;
+const EMAIL_MAX_LENGTH = 254;
 
 // Dot-atom local part (RFC 5322 atext without quoting) and a DNS host name with a letter TLD.
 // Quoted local parts are refused outright: they allow '@' and spaces inside the local part and are

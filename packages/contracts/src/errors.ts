@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Machine-readable error codes carried in every error body next to the user-facing message. */
-export const ErrorCodeSchema = z.enum([
+const ErrorCodeSchema = z.enum([
   'BAD_REQUEST',
   'VALIDATION_FAILED',
   'UNAUTHENTICATED',
@@ -33,7 +33,7 @@ export const ErrorCodeSchema = z.enum([
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 
 /** `{ success: false, error, code, details? }`: the one shape of every error answer. */
-export const ErrorBodySchema = z.object({
+const ErrorBodySchema = z.object({
   success: z.literal(false),
   error: z.string(),
   code: ErrorCodeSchema,
@@ -42,7 +42,7 @@ export const ErrorBodySchema = z.object({
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
 /** Field-level problems, as carried in `details` of a VALIDATION_FAILED answer. */
-export const FieldIssueSchema = z.object({ path: z.string(), message: z.string() });
+const FieldIssueSchema = z.object({ path: z.string(), message: z.string() });
 export type FieldIssue = z.infer<typeof FieldIssueSchema>;
 
 // docs/requirements/errors-and-messages.md, the error catalogue: the one copy of its texts, for the

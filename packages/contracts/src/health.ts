@@ -6,4 +6,3 @@ export type Health = z.infer<typeof HealthSchema>;
 
 /** GET /api/ready: the process can serve (its database takes writes). */
 export const ReadySchema = z.object({ status: z.literal('ready'), database: z.literal('ok') });
-export type Ready = z.infer<typeof ReadySchema>;

@@ -6,12 +6,12 @@ import { z } from 'zod';
 
 /** docs/requirements/constants.md: default number of days the history returns. */
 export const LANDSCAPE_HISTORY_DEFAULT = 7;
-export const LANDSCAPE_HISTORY_MAX = 60;
+const LANDSCAPE_HISTORY_MAX = 60;
 
 const Instant = z.string();
 const LocalDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
-export const LandscapeTransitSchema = z.object({
+const LandscapeTransitSchema = z.object({
   /** Transiting body (the astro library's body ids). */
   body: z.string(),
   /** Natal point: a body id, 'ascendant' or 'midheaven'. */
@@ -35,7 +35,7 @@ export const LandscapeTransitSchema = z.object({
 });
 export type LandscapeTransit = z.infer<typeof LandscapeTransitSchema>;
 
-export const LandscapeMoonSchema = z.object({
+const LandscapeMoonSchema = z.object({
   sign: z.string(),
   ingress: z.object({ sign: z.string(), at: Instant }).nullable(),
   phase: z.string(),
@@ -44,7 +44,7 @@ export const LandscapeMoonSchema = z.object({
   voidOfCourse: z.object({ start: Instant, end: Instant }).nullable(),
 });
 
-export const SkyBodySchema = z.object({ body: z.string(), longitude: z.number(), retrograde: z.boolean() });
+const SkyBodySchema = z.object({ body: z.string(), longitude: z.number(), retrograde: z.boolean() });
 
 export const LandscapeSchema = z.object({
   id: z.string(),

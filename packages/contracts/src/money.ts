@@ -2,7 +2,7 @@
 // the same way, so both use this one formatter.
 
 /** Minor units per major unit of a currency (2 for USD, 0 for JPY). */
-export function fractionDigits(currency: string): number {
+function fractionDigits(currency: string): number {
   return (
     new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
   );

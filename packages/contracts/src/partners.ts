@@ -27,7 +27,7 @@ export const PARTNER_PATHS = {
 
 // ---------------------------------------------------------------- public programme figures
 
-export const PartnerProgrammeSchema = z.object({
+const PartnerProgrammeSchema = z.object({
   /** Share of each sale credited to the partner, as a fraction: 0.2 means 20 %. */
   commissionRate: z.number().min(0).max(1),
   /** Days after a click within which a registration is credited to the partner. */
@@ -48,7 +48,7 @@ export type PartnerProgrammeResult = z.infer<typeof PartnerProgrammeResultSchema
 // ---------------------------------------------------------------- applications
 
 export const AUDIENCE_SIZES = ['under-1k', '1k-10k', '10k-100k', '100k-1m', 'over-1m'] as const;
-export const AudienceSizeSchema = z.enum(AUDIENCE_SIZES, { error: 'Please choose your audience size.' });
+const AudienceSizeSchema = z.enum(AUDIENCE_SIZES, { error: 'Please choose your audience size.' });
 export type AudienceSize = z.infer<typeof AudienceSizeSchema>;
 export const AUDIENCE_SIZE_LABELS: Record<AudienceSize, string> = {
   'under-1k': 'Fewer than 1,000',
@@ -61,7 +61,7 @@ export const AUDIENCE_SIZE_LABELS: Record<AudienceSize, string> = {
 export const PARTNER_CHANNELS_MAX_LENGTH = 1000;
 export const PARTNER_PROMOTION_MIN_LENGTH = 20;
 export const PARTNER_PROMOTION_MAX_LENGTH = 3000;
-export const REJECTION_REASON_MAX_LENGTH = 1000;
+const REJECTION_REASON_MAX_LENGTH = 1000;
 
 export const PartnerApplicationBodySchema = z.strictObject({
   name: NameSchema,
@@ -97,17 +97,16 @@ export type PartnerApplicationResult = z.infer<typeof PartnerApplicationResultSc
 
 /** The secret from the mailed confirmation link. 404 NOT_FOUND when it is spent, expired or unknown. */
 export const ConfirmApplicationChangesBodySchema = z.object({ token: z.string().trim().min(1).max(200) });
-export type ConfirmApplicationChangesBody = z.infer<typeof ConfirmApplicationChangesBodySchema>;
 export const ConfirmApplicationChangesResultSchema = z.object({
   success: z.literal(true),
   message: z.string(),
 });
 export type ConfirmApplicationChangesResult = z.infer<typeof ConfirmApplicationChangesResultSchema>;
 
-export const ApplicationStatusSchema = z.enum(['pending', 'approved', 'rejected']);
+const ApplicationStatusSchema = z.enum(['pending', 'approved', 'rejected']);
 export type ApplicationStatus = z.infer<typeof ApplicationStatusSchema>;
 
-export const PartnerApplicationSchema = z.object({
+const PartnerApplicationSchema = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
@@ -126,7 +125,7 @@ export type PartnerApplication = z.infer<typeof PartnerApplicationSchema>;
 
 // ---------------------------------------------------------------- admin API
 
-export const ADMIN_LIST_LIMIT_MAX = 200;
+const ADMIN_LIST_LIMIT_MAX = 200;
 
 export const AdminApplicationsQuerySchema = z.strictObject({
   status: ApplicationStatusSchema.optional(),
@@ -168,9 +167,8 @@ export const RejectApplicationBodySchema = z.strictObject({
     .min(1, 'Please give a reason.')
     .max(REJECTION_REASON_MAX_LENGTH, `A reason can be at most ${REJECTION_REASON_MAX_LENGTH} characters.`),
 });
-export type RejectApplicationBody = z.infer<typeof RejectApplicationBodySchema>;
 
-export const PartnerSchema = z.object({
+const PartnerSchema = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
@@ -197,7 +195,7 @@ export const RejectApplicationResultSchema = z.object({
 export type RejectApplicationResult = z.infer<typeof RejectApplicationResultSchema>;
 
 /** Money per currency, in minor units (cents). */
-export const CommissionBalanceSchema = z.object({
+const CommissionBalanceSchema = z.object({
   currency: z.string(),
   /** Commission on sales. */
   earnedMinor: z.number().int(),
@@ -208,7 +206,7 @@ export const CommissionBalanceSchema = z.object({
 });
 export type CommissionBalance = z.infer<typeof CommissionBalanceSchema>;
 
-export const PartnerFiguresSchema = z.object({
+const PartnerFiguresSchema = z.object({
   /** Recorded clicks (one per visitor, code and day). */
   clicks: z.number().int().nonnegative(),
   /** Accounts attributed to the partner. */
@@ -222,20 +220,19 @@ export const PartnerFiguresSchema = z.object({
 });
 export type PartnerFigures = z.infer<typeof PartnerFiguresSchema>;
 
-export const PartnerWithFiguresSchema = PartnerSchema.extend({ figures: PartnerFiguresSchema });
+const PartnerWithFiguresSchema = PartnerSchema.extend({ figures: PartnerFiguresSchema });
 export type PartnerWithFigures = z.infer<typeof PartnerWithFiguresSchema>;
 
 export const AdminPartnersResultSchema = z.object({
   success: z.literal(true),
   partners: z.array(PartnerWithFiguresSchema),
 });
-export type AdminPartnersResult = z.infer<typeof AdminPartnersResultSchema>;
 
-export const ConversionKindSchema = z.enum(['trial', 'sale', 'refund']);
+const ConversionKindSchema = z.enum(['trial', 'sale', 'refund']);
 export type ConversionKind = z.infer<typeof ConversionKindSchema>;
 
 /** One row of the commission ledger. */
-export const LedgerEntrySchema = z.object({
+const LedgerEntrySchema = z.object({
   id: z.string(),
   kind: ConversionKindSchema,
   amountMinor: z.number().int(),

@@ -3,9 +3,9 @@ import { z } from 'zod';
 // GET /api/places: the world atlas behind the birth-place autocomplete. Public (no login): the
 // data is public and the birth form needs it before anything else.
 
-export const PLACES_QUERY_MAX_LENGTH = 100;
-export const PLACES_LIMIT_MAX = 20;
-export const PLACES_LIMIT_DEFAULT = 10;
+const PLACES_QUERY_MAX_LENGTH = 100;
+const PLACES_LIMIT_MAX = 20;
+const PLACES_LIMIT_DEFAULT = 10;
 
 export const PlacesQuerySchema = z.strictObject({
   q: z
@@ -60,7 +60,5 @@ export const PlaceIdParamsSchema = z.strictObject({
     .positive('A place id is a positive whole number.')
     .max(4_294_967_295, 'A place id is a positive whole number.'),
 });
-export type PlaceIdParams = z.infer<typeof PlaceIdParamsSchema>;
 
 export const PlaceResultSchema = z.object({ success: z.literal(true), place: PlaceSchema });
-export type PlaceResult = z.infer<typeof PlaceResultSchema>;

@@ -7,7 +7,7 @@ import { z } from 'zod';
  */
 export const SESSION_REVOKED_EVENT = 'session:revoked';
 
-export const SessionEndReasonSchema = z.enum(['signed-out', 'disabled', 'deleted']);
+const SessionEndReasonSchema = z.enum(['signed-out', 'disabled', 'deleted']);
 export type SessionEndReason = z.infer<typeof SessionEndReasonSchema>;
 
 export const SessionRevokedSchema = z.object({ reason: SessionEndReasonSchema });

@@ -6,7 +6,7 @@ import { LandscapeSchema } from './landscape.ts';
 // Public (no login), the same for everyone, computed once per UTC day.
 
 /** The sample person's birth, as the birth form would take it. */
-export const SampleBirthSchema = z.object({
+const SampleBirthSchema = z.object({
   /** YYYY-MM-DD, local to the birthplace. */
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   /** HH:MM, local to the birthplace. */
@@ -18,16 +18,15 @@ export const SampleBirthSchema = z.object({
 });
 export type SampleBirth = z.infer<typeof SampleBirthSchema>;
 
-export const SampleChatSchema = z.object({
+const SampleChatSchema = z.object({
   question: z.string(),
   /** The assistant's answer, in the chat's small Markdown (paragraphs, "- " lists, **bold**). */
   answer: z.string(),
   /** The facts from the sample chart the answer rests on. */
   facts: z.array(ChatFactSchema),
 });
-export type SampleChat = z.infer<typeof SampleChatSchema>;
 
-export const SamplesSchema = z.object({
+const SamplesSchema = z.object({
   birth: SampleBirthSchema,
   /** Today's landscape (the UTC date's day at the birthplace) for the sample birth. */
   landscape: LandscapeSchema,

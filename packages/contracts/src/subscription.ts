@@ -15,27 +15,26 @@ export const SubscriptionStatusSchema = z.enum([
 ]);
 export type SubscriptionStatus = z.infer<typeof SubscriptionStatusSchema>;
 
-export const PlanIntervalSchema = z.enum(['month', 'year']);
+const PlanIntervalSchema = z.enum(['month', 'year']);
 export type PlanInterval = z.infer<typeof PlanIntervalSchema>;
 
 /** full: the whole product; chat: the chat-only plan bought by create-chatbot-subscription. */
-export const PlanKindSchema = z.enum(['full', 'chat']);
+const PlanKindSchema = z.enum(['full', 'chat']);
 export type PlanKind = z.infer<typeof PlanKindSchema>;
 
-export const PlanLimitsSchema = z.object({
+const PlanLimitsSchema = z.object({
   chatMessagesPerDay: z.number().int().nonnegative(),
   landscapeRegenerationsPerDay: z.number().int().nonnegative(),
 });
-export type PlanLimits = z.infer<typeof PlanLimitsSchema>;
 
-export const PlanIdSchema = z
+const PlanIdSchema = z
   .string()
   .trim()
   .min(1, 'Please choose a plan.')
   .max(64, 'Please choose a plan.')
   .regex(/^[a-z0-9-]+$/, 'Please choose a plan.');
 
-export const PlanSchema = z.object({
+const PlanSchema = z.object({
   id: z.string(),
   name: z.string(),
   kind: PlanKindSchema,
@@ -54,7 +53,7 @@ export const PlansResultSchema = z.object({ success: z.literal(true), plans: z.a
 export type PlansResult = z.infer<typeof PlansResultSchema>;
 
 /** Codes are compared without regard to case; blank means none. */
-export const CouponCodeSchema = z
+const CouponCodeSchema = z
   .string()
   .trim()
   .max(64, 'That coupon code is too long.')
@@ -84,10 +83,10 @@ export const ValidateCouponBodySchema = z.strictObject({
 });
 export type ValidateCouponBody = z.infer<typeof ValidateCouponBodySchema>;
 
-export const CouponDurationSchema = z.enum(['once', 'repeating', 'forever']);
+const CouponDurationSchema = z.enum(['once', 'repeating', 'forever']);
 export type CouponDuration = z.infer<typeof CouponDurationSchema>;
 
-export const CouponRefusalSchema = z.enum(['unknown', 'expired', 'used_up', 'not_for_plan']);
+const CouponRefusalSchema = z.enum(['unknown', 'expired', 'used_up', 'not_for_plan']);
 export type CouponRefusal = z.infer<typeof CouponRefusalSchema>;
 
 export const ValidateCouponResultSchema = z.discriminatedUnion('valid', [
@@ -117,7 +116,7 @@ export const ValidateCouponResultSchema = z.discriminatedUnion('valid', [
 export type ValidateCouponResult = z.infer<typeof ValidateCouponResultSchema>;
 
 /** A payment the provider will take: its amount (coupon included), when, for which plan, with which coupon. */
-export const NextPaymentSchema = z.object({
+const NextPaymentSchema = z.object({
   amountMinor: z.number().int().nonnegative(),
   currency: z.string(),
   /** When it is taken: the end of the trial or of the current period. */
@@ -129,8 +128,7 @@ export const NextPaymentSchema = z.object({
 export type NextPayment = z.infer<typeof NextPaymentSchema>;
 
 /** A switch of plan set for the end of the paid period. */
-export const ScheduledChangeSchema = z.object({ plan: PlanSchema, at: z.string() });
-export type ScheduledChange = z.infer<typeof ScheduledChangeSchema>;
+const ScheduledChangeSchema = z.object({ plan: PlanSchema, at: z.string() });
 
 export const SubscriptionStatusResultSchema = z.object({
   success: z.literal(true),
@@ -168,7 +166,7 @@ export type ReactivateResult = z.infer<typeof ReactivateResultSchema>;
  * period_end: a plan costing less per payment (or the same) starts when the paid period ends;
  * keep: back to the current plan, which calls off a switch set for the period end.
  */
-export const PlanChangeTimingSchema = z.enum(['now', 'trial', 'period_end', 'keep']);
+const PlanChangeTimingSchema = z.enum(['now', 'trial', 'period_end', 'keep']);
 export type PlanChangeTiming = z.infer<typeof PlanChangeTimingSchema>;
 
 export const PreviewPlanChangeBodySchema = z.strictObject({ planId: PlanIdSchema });
@@ -185,7 +183,7 @@ export const ChangePlanBodySchema = z.strictObject({
 export type ChangePlanBody = z.infer<typeof ChangePlanBodySchema>;
 
 /** A change of plan: what happens when, and what is charged when. */
-export const PlanChangeSchema = z.object({
+const PlanChangeSchema = z.object({
   from: PlanSchema,
   to: PlanSchema,
   timing: PlanChangeTimingSchema,
@@ -223,10 +221,10 @@ export type ChangePlanResult = z.infer<typeof ChangePlanResultSchema>;
 export const ManageCardResultSchema = z.object({ success: z.literal(true), url: z.string() });
 export type ManageCardResult = z.infer<typeof ManageCardResultSchema>;
 
-export const UsageKindSchema = z.enum(['chatMessages', 'landscapeRegenerations']);
+const UsageKindSchema = z.enum(['chatMessages', 'landscapeRegenerations']);
 export type UsageKind = z.infer<typeof UsageKindSchema>;
 
-export const ConstraintSchema = z.object({
+const ConstraintSchema = z.object({
   limit: z.number().int(),
   used: z.number().int(),
   remaining: z.number().int(),
@@ -244,7 +242,7 @@ export const ConstraintsResultSchema = z.object({
 });
 export type ConstraintsResult = z.infer<typeof ConstraintsResultSchema>;
 
-export const InvoiceSchema = z.object({
+const InvoiceSchema = z.object({
   id: z.string(),
   status: z.enum(['paid', 'open', 'failed', 'refunded', 'void']),
   amountMinor: z.number().int(),

@@ -11,7 +11,7 @@ const README = fileURLToPath(new URL('../README.md', import.meta.url));
 const START = '<!-- coverage:start -->';
 const END = '<!-- coverage:end -->';
 
-export function coverageTable(coverage: KindCoverage[]): string {
+function coverageTable(coverage: KindCoverage[]): string {
   const rows = coverage.map(
     (c) => `| ${c.kind} | ${c.covered} / ${c.possible} | ${((100 * c.covered) / c.possible).toFixed(1)} % |`,
   );

@@ -17,11 +17,6 @@ const signName = (sign: string) => SIGNS[sign]?.name ?? sign;
 const textOf = (r: Reading | undefined, ...extra: (string | undefined)[]) =>
   r ? [r.about, r.feel, r.do, ...extra].filter(Boolean).join(' ') : undefined;
 
-/** The anchor of an entry on the chart page (rows of the tables link to it). */
-export function readingAnchor(id: string): string {
-  return `reading-${id}`;
-}
-
 function entry(id: string, title: string, text: string | undefined): ChartReadingEntry[] {
   return text ? [{ id, title, text }] : [];
 }

@@ -233,30 +233,3 @@ export function ordinal(n: number): string {
           : 'th';
   return `${n}${suffix}`;
 }
-
-export const MOON_PHASES: Record<string, string> = {
-  'new': 'The New Moon is a quiet point for setting an intention.',
-  'waxing-crescent': 'The waxing crescent favours first steps on what you started recently.',
-  'first-quarter': 'The first-quarter Moon brings a push to act on your plans despite doubts.',
-  'waxing-gibbous': 'The waxing gibbous Moon is for refining and adjusting before things ripen.',
-  full: 'The Full Moon brings things to light: feelings run high and results show.',
-  'waning-gibbous': 'The waning gibbous Moon suits sharing what you have learned.',
-  'last-quarter': 'The last-quarter Moon asks what to let go of.',
-  'waning-crescent': 'The waning crescent is a time to rest and clear space before the next cycle.',
-};
-
-/** Sign moods for the Moon's day. */
-export const MOON_IN_SIGN: Record<string, string> = {
-  aries: 'The Moon in Aries makes moods quick and impatient; act, then reflect.',
-  taurus: 'The Moon in Taurus steadies the day and asks for comfort and good food.',
-  gemini: 'The Moon in Gemini fills the day with talk, messages and changing interests.',
-  cancer: 'The Moon in Cancer turns attention home, to family and to feeling safe.',
-  leo: 'The Moon in Leo wants warmth, play and to be seen.',
-  virgo: 'The Moon in Virgo likes order, lists and small useful tasks.',
-  libra: 'The Moon in Libra looks for company, fairness and beauty.',
-  scorpio: 'The Moon in Scorpio deepens feelings and sharpens instincts.',
-  sagittarius: 'The Moon in Sagittarius lifts the mood toward adventure and big ideas.',
-  capricorn: 'The Moon in Capricorn makes the day sober and productive.',
-  aquarius: 'The Moon in Aquarius wants space, friends and a different angle.',
-  pisces: 'The Moon in Pisces softens edges and invites daydreams and empathy.',
-};

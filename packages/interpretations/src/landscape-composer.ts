@@ -88,7 +88,7 @@ const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const bodyName = (id: string) => BODIES[id]?.name ?? id;
 const signName = (id: string) => SIGNS[id]?.name ?? id;
 /** The library's key for a point (both nodes read as the North Node). */
-export const libraryKey = (id: string): string => pointKey(id) ?? id;
+const libraryKey = (id: string): string => pointKey(id) ?? id;
 /** A sentence joined after a connective: lower-case unless it opens with a name. */
 const joined = (connective: string, sentence: string) =>
   `${connective} ${PROPER.test(sentence) ? sentence : sentence.charAt(0).toLowerCase() + sentence.slice(1)}`;

@@ -20,7 +20,7 @@ export function clockOf(iso: string, zone: string): string {
 }
 
 /** "25 Nov, 06:24". */
-export function shortMomentOf(iso: string, zone: string): string {
+function shortMomentOf(iso: string, zone: string): string {
   return new Intl.DateTimeFormat('en-GB', {
     timeZone: zone,
     day: 'numeric',

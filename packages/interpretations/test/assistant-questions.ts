@@ -7,7 +7,7 @@ import asked from './questions-asked.json' with { type: 'json' };
 import unseen from './questions-unseen.json' with { type: 'json' };
 
 /** The windows a question can name, by the label the answer uses. */
-export type WindowLabel =
+type WindowLabel =
   | 'today'
   | 'tomorrow'
   | 'this week'

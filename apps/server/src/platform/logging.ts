@@ -7,7 +7,7 @@ const LINK_SECRET = /[A-Za-z0-9_-]{43}(?=$|[/?#&.])/g;
 // customer's email and takes a payment without a sign-in.
 const PAYMENT_PAGE_ID = /(\/pay\/[a-z]+\/)[A-Za-z0-9_-]+/g;
 
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   return url.replace(LINK_SECRET, '[redacted]').replace(PAYMENT_PAGE_ID, '$1[redacted]');
 }
 

@@ -31,10 +31,10 @@ interface JobState {
 }
 
 /** Tries per period through the shared queue, the first included. */
-export const QUEUED_ATTEMPTS = 3;
+const QUEUED_ATTEMPTS = 3;
 
 /** The pause before the first retry: a twentieth of the period, within 10 ms..1 min (it doubles). */
-export function retryDelayMs(intervalMs: number): number {
+function retryDelayMs(intervalMs: number): number {
   return Math.min(60_000, Math.max(10, Math.round(intervalMs / 20)));
 }
 

@@ -5,7 +5,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
 
 /** The CSP of the web app: its own scripts and styles only, nothing framed, no plugins. */
-export const CSP_DIRECTIVES = {
+const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
   scriptSrcAttr: ["'none'"],
@@ -23,7 +23,7 @@ export const CSP_DIRECTIVES = {
 };
 
 /** The app asks for no powerful browser feature; none is granted to it or to anything it embeds. */
-export const PERMISSIONS_POLICY = [
+const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'camera=()',
   'display-capture=()',
@@ -39,7 +39,7 @@ export const PERMISSIONS_POLICY = [
  * Helmet's headers, computed once. (The Fastify plugin rebuilds every Helmet middleware on each
  * request, which cost more than the rest of an authenticated API call; our headers never vary.)
  */
-export function securityHeaders(options: HelmetOptions): Record<string, string> {
+function securityHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: unknown) => {
@@ -57,7 +57,7 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
  * What an API answer needs: JSON is never a document, so its policy loads nothing and may not be
  * framed; it is never cached or sniffed. The full document set goes to pages and their assets.
  */
-export function apiSecurityHeaders(hsts: string | undefined): Record<string, string> {
+function apiSecurityHeaders(hsts: string | undefined): Record<string, string> {
   return {
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'cross-origin-resource-policy': 'same-origin',

@@ -3,7 +3,7 @@ import { registerThroughUi, uniqueEmail } from './accounts.ts';
 import { linkIn, waitForMail } from './mail.ts';
 
 /** The local test checkout's card that always succeeds. */
-export const TEST_CARD = '4242 4242 4242 4242';
+const TEST_CARD = '4242 4242 4242 4242';
 
 export interface BirthEntry {
   name: string;

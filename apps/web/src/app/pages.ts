@@ -4,7 +4,7 @@ import { type ComponentType, createElement, lazy, type ReactElement } from 'reac
  * Every lazily loaded page, by name. The router renders them and the preloader warms them up:
  * both call the same import, so a preloaded page renders without waiting.
  */
-export const pageLoaders = {
+const pageLoaders = {
   subscription: () => import('../features/subscription/components/subscription-page.tsx'),
   paymentSuccess: () => import('../features/subscription/components/payment-success-page.tsx'),
   paymentCancelled: () => import('../features/subscription/components/payment-cancelled-page.tsx'),

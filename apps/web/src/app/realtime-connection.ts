@@ -11,10 +11,10 @@ import { toast } from '../lib/toast-store.ts';
 // Loaded only while someone is signed in (see realtime-session.ts): Socket.IO and the schemas stay
 // out of the signed-out pages' first download.
 
-export const SIGNED_OUT_TITLE = 'You have been signed out';
+const SIGNED_OUT_TITLE = 'You have been signed out';
 
 /** What the signed-out tab says, by why its session ended. */
-export const SESSION_ENDED_MESSAGES: Record<SessionEndReason, string> = {
+const SESSION_ENDED_MESSAGES: Record<SessionEndReason, string> = {
   'signed-out': 'This session was ended. Please log in again.',
   disabled: 'This account has been disabled. Please contact support.',
   deleted: 'This account was deleted.',

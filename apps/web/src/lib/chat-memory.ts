@@ -7,7 +7,7 @@ import { queryKeys } from './query-keys.ts';
 // What the assistant remembers is read by the chat and managed from the settings page, so its
 // two calls live here rather than in either feature.
 
-export async function listChatMemories(): Promise<ChatMemory[]> {
+async function listChatMemories(): Promise<ChatMemory[]> {
   const { data } = await api.get<{ data: ChatMemory[] }>('/api/chat/memory');
   return data.data;
 }

@@ -8,7 +8,7 @@ import { SUBSCRIPTION_ERRORS } from '@app/contracts/subscription.ts';
 import { isAxiosError } from 'axios';
 
 /** Server messages that read better, in context, as a sentence the person can act on. */
-export const CONTEXT_OVERRIDES = {
+const CONTEXT_OVERRIDES = {
   payment: {
     [SUBSCRIPTION_ERRORS.paymentProcessing]:
       'Payment processing failed. Please check your payment information and try again.',
@@ -23,7 +23,7 @@ export const CONTEXT_OVERRIDES = {
   },
 } as const satisfies Record<string, Record<string, string>>;
 
-export type ErrorContext = keyof typeof CONTEXT_OVERRIDES;
+type ErrorContext = keyof typeof CONTEXT_OVERRIDES;
 
 export interface ErrorMessageOptions {
   context?: ErrorContext;

@@ -8,7 +8,7 @@ import { queryKeys } from './query-keys.ts';
 
 export type NatalChartAnswer = Omit<NatalChartResult, 'success'>;
 
-export async function getNatalChart(
+async function getNatalChart(
   houseSystem: HouseSystemCode,
   signal?: AbortSignal,
   zodiac: ZodiacId = 'tropical',

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { isAxiosError } from 'axios';
 
-export function createQueryClient(): QueryClient {
+function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {

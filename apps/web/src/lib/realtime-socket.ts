@@ -7,7 +7,7 @@ import { readStorage } from './storage.ts';
 // in: the chat streams over it and the server tells it when the session ends. The client defaults
 // of docs/requirements/constants.md: reconnect after 1,000 ms growing to 5,000 ms, give up a
 // connection attempt at 20,000 ms.
-export const REALTIME_OPTIONS = {
+const REALTIME_OPTIONS = {
   reconnectionDelay: 1_000,
   reconnectionDelayMax: 5_000,
   timeout: 20_000,

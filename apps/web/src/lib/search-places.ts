@@ -1,7 +1,7 @@
 import type { Place, PlacesResult } from '@app/contracts/places.ts';
 import { api } from './api-client.ts';
 
-export const PLACE_SUGGESTIONS = 8;
+const PLACE_SUGGESTIONS = 8;
 
 /** The atlas places whose names start with `q`, best first. */
 export async function searchPlaces(q: string, signal?: AbortSignal): Promise<Place[]> {

@@ -4,12 +4,12 @@ import { api } from './api-client.ts';
 import { SUPPORT_EMAIL } from './brand.ts';
 import { queryKeys } from './query-keys.ts';
 
-export async function getContactInfo(): Promise<ContactInfoResult> {
+async function getContactInfo(): Promise<ContactInfoResult> {
   const { data } = await api.get<ContactInfoResult>(CONTACT_PATHS.info);
   return data;
 }
 
-export const contactInfoQuery = () =>
+const contactInfoQuery = () =>
   queryOptions({
     queryKey: queryKeys.contactInfo(),
     queryFn: getContactInfo,

@@ -1,7 +1,7 @@
 import { TOAST_DEFAULT_DURATION_MS } from '@app/contracts/constants.ts';
 import { create } from 'zustand';
 
-export type ToastVariant = 'info' | 'success' | 'error';
+type ToastVariant = 'info' | 'success' | 'error';
 
 export interface Toast {
   id: string;
@@ -14,8 +14,7 @@ export interface Toast {
   tag?: string;
 }
 
-export type ToastInput = Omit<Toast, 'id' | 'variant' | 'duration'> &
-  Partial<Pick<Toast, 'variant' | 'duration'>>;
+type ToastInput = Omit<Toast, 'id' | 'variant' | 'duration'> & Partial<Pick<Toast, 'variant' | 'duration'>>;
 
 interface ToastState {
   toasts: Toast[];

@@ -1,6 +1,6 @@
 import type { User } from '@app/contracts/auth.ts';
 import { SIGN_NAMES, type SignName, type ZodiacPosition } from '@app/contracts/chart.ts';
-import type { Invoice, Plan, PlansResult, SubscriptionStatusResult } from '@app/contracts/subscription.ts';
+import type { Plan, PlansResult, SubscriptionStatusResult } from '@app/contracts/subscription.ts';
 
 // Typed answers of the server for web tests, built from the contracts: when a contract changes,
 // the fakes stop compiling instead of drifting from what the server sends.
@@ -47,21 +47,6 @@ export function fakeSubscriptionStatus(
     cancelAtPeriodEnd: false,
     nextPaymentMinor: null,
     hasPaidAccess: false,
-    ...overrides,
-  };
-}
-
-export function fakeInvoice(overrides: Partial<Invoice> = {}): Invoice {
-  return {
-    id: 'inv-1',
-    status: 'paid',
-    amountMinor: 1499,
-    currency: 'USD',
-    planId: 'monthly',
-    periodStart: '2026-01-01T00:00:00.000Z',
-    periodEnd: '2026-02-01T00:00:00.000Z',
-    createdAt: '2026-01-01T00:00:00.000Z',
-    couponCode: null,
     ...overrides,
   };
 }

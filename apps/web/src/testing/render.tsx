@@ -4,7 +4,7 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 
 /** A cache of its own for each test; a failed call fails at once instead of being retried. */
-export function createTestQueryClient(): QueryClient {
+function createTestQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false } } });
 }
 

@@ -13,7 +13,7 @@ export const ASPECT_ANGLES = {
 export type AspectKind = keyof typeof ASPECT_ANGLES;
 export const ASPECT_KINDS = Object.keys(ASPECT_ANGLES) as AspectKind[];
 
-export const DEFAULT_ASPECT_ORBS: Record<AspectKind, number> = {
+const DEFAULT_ASPECT_ORBS: Record<AspectKind, number> = {
   conjunction: 8,
   semiSextile: 2,
   sextile: 5,
@@ -24,7 +24,7 @@ export const DEFAULT_ASPECT_ORBS: Record<AspectKind, number> = {
 };
 
 /** The luminaries get wider orbs by custom. */
-export const DEFAULT_POINT_ORBS: Record<string, Partial<Record<AspectKind, number>>> = {
+const DEFAULT_POINT_ORBS: Record<string, Partial<Record<AspectKind, number>>> = {
   sun: { conjunction: 10, opposition: 10, square: 9, trine: 9, sextile: 6 },
   moon: { conjunction: 10, opposition: 10, square: 9, trine: 9, sextile: 6 },
 };

@@ -32,7 +32,7 @@ import {
   signOf,
 } from './zodiac.ts';
 
-export interface ChartOptions {
+interface ChartOptions {
   /** Bodies to include (default: all). */
   bodies?: readonly BodyId[];
   orbs?: OrbSettings;
@@ -51,7 +51,7 @@ export interface NatalChartInput {
   options?: ChartOptions;
 }
 
-export interface ChartBody extends BodyPosition {
+interface ChartBody extends BodyPosition {
   sign: Sign;
   /** Degrees within the sign, 0..30. */
   signDegree: number;

@@ -126,7 +126,7 @@ function sunIn(zodiac: Zodiac, jdUt: number): { longitude: number; speed: number
 }
 
 /** When the Sun is at `longitude` near `guessJd` (within a few days), to a millisecond. */
-export function sunReturnInstant(zodiac: Zodiac, longitude: number, guessJd: number): number {
+function sunReturnInstant(zodiac: Zodiac, longitude: number, guessJd: number): number {
   let jd = guessJd;
   for (let i = 0; i < 10; i++) {
     const sun = sunIn(zodiac, jd);

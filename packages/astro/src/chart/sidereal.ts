@@ -8,7 +8,7 @@ import type { Instant } from '../ephemeris/instant.ts';
 import { AstroInputError } from '../errors.ts';
 import { JD_J2000 } from '../time/civil.ts';
 
-export const AYANAMSAS = ['lahiri', 'fagan-bradley'] as const;
+const AYANAMSAS = ['lahiri', 'fagan-bradley'] as const;
 export type Ayanamsa = (typeof AYANAMSAS)[number];
 export type Zodiac = 'tropical' | { sidereal: Ayanamsa };
 
@@ -57,7 +57,7 @@ const AYANAMSA_DEFINITIONS: Record<Ayanamsa, AyanamsaDefinition> = {
 };
 
 /** Mean ayanamsa (from the mean equinox of date), degrees, at a Julian day TT. */
-export function meanAyanamsa(ayanamsa: Ayanamsa, jdTt: number): number {
+function meanAyanamsa(ayanamsa: Ayanamsa, jdTt: number): number {
   const d = AYANAMSA_DEFINITIONS[ayanamsa];
   const sinceJ2000 = precessionIau2006((jdTt - JD_J2000) / 36525);
   return d.valueAtEpoch + (d.precessionToJ2000 + sinceJ2000) / 3600;

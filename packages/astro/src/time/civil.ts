@@ -26,7 +26,7 @@ export function daysFromCivil(year: number, month: number, day: number): number 
   return era * 146097 + doe - 719468;
 }
 
-export function civilFromDays(days: number): { year: number; month: number; day: number } {
+function civilFromDays(days: number): { year: number; month: number; day: number } {
   const z = days + 719468;
   const era = Math.floor(z / 146097);
   const doe = z - era * 146097;
@@ -40,7 +40,7 @@ export function civilFromDays(days: number): { year: number; month: number; day:
   return { year: yoe + era * 400 + (month <= 2 ? 1 : 0), month, day };
 }
 
-export function isLeapYear(year: number): boolean {
+function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 }
 
@@ -86,7 +86,7 @@ export function civilProblem(c: CivilDateTime): string | undefined {
   return undefined;
 }
 
-export function pad2(n: number): string {
+function pad2(n: number): string {
   return n < 10 ? `0${n}` : String(n);
 }
 

@@ -71,7 +71,7 @@ export function deltaTSeconds(year: number): number {
 }
 
 /** Decimal year for a Julian Day (UT), precise enough for ΔT. */
-export function jdToDecimalYear(jd: number): number {
+function jdToDecimalYear(jd: number): number {
   return 2000 + (jd - 2451544.5) / 365.2425;
 }
 

@@ -32,7 +32,7 @@ export type MomentInput =
     };
 
 /** How a wall-clock time was read when not simply by the zone's history. */
-export interface TimeBasis {
+interface TimeBasis {
   kind: 'local-mean-time' | 'stated-offset';
   offsetSeconds: number;
   /** "local mean time (+0:21:18)" or "stated offset UTC+0:21:18". */

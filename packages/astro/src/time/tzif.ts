@@ -1,6 +1,6 @@
 // Reader for TZif files (RFC 8536). Pure: takes the bytes, returns the zone's transitions.
 
-export interface ZoneType {
+interface ZoneType {
   offset: number; // seconds east of UT
   isDst: boolean;
   abbreviation: string;

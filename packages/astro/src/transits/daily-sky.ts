@@ -21,10 +21,8 @@ export {
   DAY_TRANSITING_BODIES,
   type DayTransit,
   MOON_TRANSIT_ORB,
-  TRANSIT_ASPECTS,
   TRANSIT_ORB,
 } from './day-transits.ts';
-export type { Ingress, MoonOfDay, Station } from './shared-sky.ts';
 export { transitWeight } from './transit-weight.ts';
 
 export interface DailySky {

@@ -97,7 +97,7 @@ export function moonAt(utc: string): { sign: Sign; phase: string; illumination: 
 /** A window's edges are read as days: found to the half hour, not the quarter minute. */
 const EDGE_PRECISION = 1 / 48;
 
-export interface BodyTransit {
+interface BodyTransit {
   body: BodyId;
   point: string;
   kind: AspectKind;

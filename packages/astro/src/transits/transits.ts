@@ -19,8 +19,6 @@ import { epochSecondsToJd, jdToEpochSeconds } from '../time/civil.ts';
 import { isoUtc, type MomentInput, resolveMoment } from '../time/instant-input.ts';
 import { MINUTE, root } from './sky-sampling.ts';
 
-export const TRANSITING_BODIES: readonly BodyId[] = BODY_IDS;
-
 /** Positions of the bodies at a moment. */
 export function positionsAt(moment: MomentInput, bodies: readonly BodyId[] = BODY_IDS): BodyPosition[] {
   const inst = makeInstant(resolveMoment(moment).jdUt);
@@ -51,7 +49,7 @@ export function transitAspects(
   return findCrossAspects(moving, natalPoints(chart), resolveOrbs(options.orbs ?? { points: {} }));
 }
 
-export interface TransitEvent {
+interface TransitEvent {
   /** UT, rounded to the minute. */
   utc: string;
   jdUt: number;

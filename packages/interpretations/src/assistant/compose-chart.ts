@@ -194,7 +194,7 @@ export function chartAnswer(
   }
 }
 
-export function houseAnswer(w: AnswerWriter, house: number): void {
+function houseAnswer(w: AnswerWriter, house: number): void {
   if (!w.facts.timeKnown) {
     w.say(
       `The ${ORDINAL_WORDS[house - 1]} house is about ${w.houseArea(house)}; which planets fall in it depends on your birth time.`,

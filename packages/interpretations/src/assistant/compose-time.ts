@@ -430,5 +430,3 @@ export function feelingAnswer(w: AnswerWriter, feeling: Feeling): void {
   }
   w.say(w.phrase(['assistant/feelings', feeling, 'suggestion']));
 }
-
-export { ASPECTS };

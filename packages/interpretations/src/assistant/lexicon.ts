@@ -6,7 +6,7 @@ import type { Feeling, Topic } from './question.ts';
 import { ASPECT_FORMS, BODY_FORMS, SIGN_FORMS } from './words.ts';
 
 export const has = (q: string, pattern: RegExp) => pattern.test(q);
-export const wordIn = (q: string, forms: Record<string, string>): string | null => {
+const wordIn = (q: string, forms: Record<string, string>): string | null => {
   for (const [form, id] of Object.entries(forms).sort((a, b) => b[0].length - a[0].length))
     if (new RegExp(`\\b${form}\\b`).test(q)) return id;
   return null;
@@ -24,7 +24,7 @@ export function houseIn(q: string): number | null {
 }
 
 /** Topic words, the most specific topics first ("creative energy" is creativity, not health). */
-export const TOPIC_WORDS: [Topic, RegExp][] = [
+const TOPIC_WORDS: [Topic, RegExp][] = [
   [
     'spirituality',
     /\b(spiritual\w*|meaning of (my )?life|meaning in (my )?life|life purpose|my purpose|purpose in life|meditat\w*|soul|faith|god|intuition|karma|life path|higher self)\b/,
@@ -67,7 +67,7 @@ export function topicIn(q: string): Topic | null {
   return null;
 }
 
-export const FEELING_WORDS: [Feeling, RegExp][] = [
+const FEELING_WORDS: [Feeling, RegExp][] = [
   ['anxious', /\b(anxious|anxiety|worried|worrying|nervous|on edge|uneasy|panick?y|scared|afraid)\b/],
   ['overwhelmed', /\b(overwhelmed|too much|swamped|stretched thin)\b/],
   ['stuck', /\b(stuck|blocked|stagnant|going nowhere|rut|unmotivated|no motivation)\b/],
@@ -96,7 +96,7 @@ export function feelingIn(q: string): Feeling | null {
 }
 
 /** Concepts by the words people use for them. */
-export const CONCEPT_WORDS: [string, RegExp][] = [
+const CONCEPT_WORDS: [string, RegExp][] = [
   ['void-of-course', /\bvoid[- ]of[- ]course\b|\bvoid moon\b|\bmoon (is )?void\b/],
   ['retrograde', /\bretrograde\b|\bretro\b|\bgo(es|ing)? backwards?\b|\bmov\w* backwards?\b/],
   ['house-system', /\bhouse systems?\b|\bplacidus\b|\bwhole sign\b|\bkoch\b/],
@@ -126,7 +126,7 @@ export const CONCEPT_WORDS: [string, RegExp][] = [
 ];
 
 /** The first concepts are named by phrases that also contain a body or a sign ("moon phase", "rising sign"). */
-export const PHRASE_CONCEPTS = 19;
+const PHRASE_CONCEPTS = 19;
 
 export function termIn(q: string): string | null {
   const house = houseIn(q);

@@ -1,7 +1,7 @@
 // What a question asks, as the built-in assistant understands it: the kind of question and what
 // it names (a planet, a sign, a house, a term, a topic, a feeling) and the window of time it means.
 
-export const TOPICS = [
+const TOPICS = [
   'career',
   'money',
   'love',
@@ -14,7 +14,7 @@ export const TOPICS = [
 ] as const;
 export type Topic = (typeof TOPICS)[number];
 
-export const FEELINGS = [
+const FEELINGS = [
   'anxious',
   'stuck',
   'sad',
@@ -53,7 +53,6 @@ export const CONCEPTS = [
   'rising',
   'dignity',
 ] as const;
-export type Concept = (typeof CONCEPTS)[number];
 
 /** A span of days the question means, from the start of the person's day. */
 export interface Window {
@@ -100,5 +99,3 @@ export type Question =
   /** "Why?" after an answer: the reasons behind the previous one. */
   | { kind: 'why' }
   | { kind: 'unclear' };
-
-export type QuestionKind = Question['kind'];

@@ -16,7 +16,7 @@ import {
   termIn,
   topicIn,
 } from './lexicon.ts';
-import { CONCEPTS, type Question, type Window } from './question.ts';
+import { CONCEPTS, type Question } from './question.ts';
 import { DEFAULT_WINDOWS, windowIn } from './window.ts';
 import { BODY_FORMS, normalise } from './words.ts';
 
@@ -330,5 +330,3 @@ export function understand(question: string, context: UnderstandContext): Questi
   if (!ASTROLOGY.test(q) && !PERSONAL.test(q) && q.split(' ').length >= 3) return { kind: 'off-topic' };
   return { kind: 'unclear' };
 }
-
-export type { Window };

@@ -10,7 +10,7 @@ import { sentencesOf } from '../library/frames.ts';
 import { entryAt, library, type Reading } from '../library/library.ts';
 import { hashOf, Picker } from '../library/pick.ts';
 
-export const NO_TIME =
+const NO_TIME =
   'Your birth time is not known, so I leave out houses and the Ascendant and Midheaven: they change every few minutes of the day.';
 
 /** Every way the assistant says that the birth time is unknown (so that it says it once per conversation). */

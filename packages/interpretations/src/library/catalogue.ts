@@ -63,7 +63,6 @@ SIGN_KEYS.forEach((sign, i) => {
 });
 
 export const ASPECT_KEYS = ['conjunction', 'sextile', 'square', 'trine', 'opposition'] as const;
-export type AspectKey = (typeof ASPECT_KEYS)[number];
 
 export const HOUSE_KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'] as const;
 
@@ -120,7 +119,7 @@ export function pointPairs(): [PointKey, PointKey][] {
  * Points compared between two charts: the ten planets, the North Node and the two angles. Lilith,
  * a calculated apogee rather than a body or an angle, is left to each natal chart.
  */
-export const SYNASTRY_POINTS = POINTS.filter((p) => p !== 'lilith');
+const SYNASTRY_POINTS = POINTS.filter((p) => p !== 'lilith');
 
 /** Points read in the other person's houses: the planets and the North Node. */
 export const SYNASTRY_HOUSED = SYNASTRY_POINTS.filter((p) => p !== 'ascendant' && p !== 'midheaven');

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 
-export const LIBRARY_DIR = fileURLToPath(new URL('../../library/', import.meta.url));
+const LIBRARY_DIR = fileURLToPath(new URL('../../library/', import.meta.url));
 
 /** Every entry answers three questions: what it is about, how it may feel, what to do with it. */
 export interface Reading {

@@ -7,7 +7,7 @@ const FIRST_DELAY_MS = 1000;
 const MAX_DELAY_MS = 60_000;
 
 /** The wait imposed on an (account, address) pair after its n-th failure in the window. */
-export function loginDelayMs(failures: number): number {
+function loginDelayMs(failures: number): number {
   if (failures <= FREE_FAILURES) return 0;
   return Math.min(FIRST_DELAY_MS * 2 ** (failures - FREE_FAILURES - 1), MAX_DELAY_MS);
 }

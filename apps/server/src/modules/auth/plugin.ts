@@ -17,7 +17,7 @@ import { SessionEndings } from './session-endings.ts';
 import { TokenSigner } from './tokens.ts';
 
 export { ACCOUNT_COLUMNS_OF_USERS, type AccountRow, toAccount } from './account-row.ts';
-export type { AuthService, DeletionStep, ExportSection } from './service.ts';
+export type { AuthService } from './service.ts';
 export type { SessionEnding, SessionEndings } from './session-endings.ts';
 
 declare module 'fastify' {

@@ -21,7 +21,7 @@ const PERIOD_SECONDS = 30;
 const RECOVERY_CODE_COUNT = 8;
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
-export const SECOND_FACTOR_ERRORS = {
+const SECOND_FACTOR_ERRORS = {
   alreadyEnrolled: 'Two-step sign-in is already set up for this account.',
   notEnrolled: 'Set up two-step sign-in first.',
   invalidCode: 'That code is not right. Enter the current 6-digit code from your authenticator app.',

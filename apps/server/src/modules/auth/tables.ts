@@ -14,7 +14,7 @@ export interface UsersTable {
   last_seen_at: Generated<string | null>;
 }
 
-export interface SessionsTable {
+interface SessionsTable {
   id: string;
   user_id: string;
   created_at: string;
@@ -26,7 +26,7 @@ export interface SessionsTable {
   second_factor_at: string | null;
 }
 
-export interface SecondFactorsTable {
+interface SecondFactorsTable {
   user_id: string;
   /** The TOTP secret, encrypted (see second-factor.ts). */
   secret: string;
@@ -39,7 +39,7 @@ export interface SecondFactorsTable {
 
 export type SecretPurpose = 'verify-email' | 'reset-password';
 
-export interface AccountSecretsTable {
+interface AccountSecretsTable {
   id: string;
   user_id: string;
   purpose: SecretPurpose;

@@ -11,10 +11,8 @@ import { BirthDataRepository } from './repository.ts';
 import { birthDataRoutes } from './routes.ts';
 import { BirthDataService, type BirthFacts } from './service.ts';
 
-export type { BirthFacts };
-
 /** What other modules (the landscape, the assistant) may ask of the birth data. */
-export interface BirthDataPort {
+interface BirthDataPort {
   /** The birth moment and place as readings use them, or null when none is saved. */
   birthFacts(userId: string): Promise<BirthFacts | null>;
   /** The people in the person's life with their births (for the assistant's questions about them). */

@@ -8,7 +8,7 @@ import { BirthResolver } from './birth-resolver.ts';
 import { MESSAGES } from './messages.ts';
 import type { BirthDataRepository } from './repository.ts';
 
-export { type BirthFacts, MESSAGES, toBirthData };
+export { type BirthFacts, MESSAGES };
 
 export interface BirthDataServiceDeps {
   repo: BirthDataRepository;

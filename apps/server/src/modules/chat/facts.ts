@@ -71,7 +71,7 @@ const SKY_AHEAD_MS = 10 * 60_000;
 let skyAheadKept: { slot: number; sky: SkyAhead } | null = null;
 
 /** The sky ahead of `now`: the Moon, retrograde spans, and each planet's next station and ingress. */
-export function skyAhead(now: Date): SkyAhead {
+function skyAhead(now: Date): SkyAhead {
   const slot = Math.floor(now.getTime() / SKY_AHEAD_MS);
   if (skyAheadKept?.slot !== slot) skyAheadKept = { slot, sky: skyAheadAt(new Date(slot * SKY_AHEAD_MS)) };
   return skyAheadKept.sky;

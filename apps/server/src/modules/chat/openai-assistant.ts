@@ -38,7 +38,7 @@ const RULES = [
  * What the assistant remembers the person said, quoted as their words in a user message: memory
  * text comes from the person, so it must never read as a fact or reach the system's voice.
  */
-export function earlierWordsMessage(memories: readonly string[]): { role: 'user'; content: string } | null {
+function earlierWordsMessage(memories: readonly string[]): { role: 'user'; content: string } | null {
   if (memories.length === 0) return null;
   return {
     role: 'user',

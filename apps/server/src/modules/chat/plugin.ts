@@ -15,13 +15,7 @@ import { ChatService } from './service.ts';
 import { pushSessionEndings } from './session-push.ts';
 
 /** The facts the assistant answers from (pure), for modules that compose an answer themselves. */
-export {
-  type ChatBirth,
-  chatFacts,
-  factsForQuestion,
-  todaysTransits,
-  upcomingTransits,
-} from './facts.ts';
+export { factsForQuestion, todaysTransits, upcomingTransits } from './facts.ts';
 
 /**
  * The assistant: /api/chat/* over HTTP (answers stream as server-sent events) and Socket.IO. The

@@ -30,23 +30,23 @@ import { type ChatBirth, claimFacts, factsForQuestion, todaysTransits, upcomingT
 import { type PersonInLife, personFacts } from './person-facts.ts';
 import type { ChatRepository } from './repository.ts';
 
-export const MESSAGES = {
+const MESSAGES = {
   sessionNotFound: 'That conversation does not exist.',
   memoryNotFound: 'That memory does not exist.',
   birthDataRequired: 'Save your birth data first: the assistant answers from your own birth chart.',
 } as const;
 
-export const DEFAULT_TITLE = 'New conversation';
+const DEFAULT_TITLE = 'New conversation';
 
 export type Actor = { id: string; role: Role };
 
 /** What the person's other tabs hear: an answer stored, a conversation renamed or deleted. */
-export type ChatNews =
+type ChatNews =
   | { event: 'chat:done'; payload: ChatDone }
   | { event: typeof CHAT_RENAMED_EVENT; payload: ChatSession }
   | { event: typeof CHAT_DELETED_EVENT; payload: ChatDeleted };
 
-export interface ChatPorts {
+interface ChatPorts {
   birthOf(userId: string): Promise<ChatBirth | null>;
   /** The people in the person's life, for questions that name one of them. */
   peopleOf(userId: string): Promise<PersonInLife[]>;

@@ -5,7 +5,7 @@ import type { SessionEnding, SessionEndings } from '../auth/plugin.ts';
 import { sessionRoom, userRoom } from './realtime.ts';
 
 /** How long the open tabs have to confirm they heard the news before they are disconnected. */
-export const SESSION_END_ACK_MS = 2_000;
+const SESSION_END_ACK_MS = 2_000;
 
 /**
  * Tells the open sockets of sessions that ended (`session:revoked` with the reason), then

@@ -1,4 +1,4 @@
-export interface ChatSessionsTable {
+interface ChatSessionsTable {
   id: string;
   user_id: string;
   title: string;
@@ -6,7 +6,7 @@ export interface ChatSessionsTable {
   updated_at: string;
 }
 
-export interface ChatMessagesTable {
+interface ChatMessagesTable {
   id: string;
   session_id: string;
   user_id: string;
@@ -24,7 +24,7 @@ export interface ChatMessagesTable {
   created_at: string;
 }
 
-export interface ChatMemoriesTable {
+interface ChatMemoriesTable {
   id: string;
   user_id: string;
   text: string;

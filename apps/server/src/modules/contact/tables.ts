@@ -1,6 +1,6 @@
 import type { ContactTopic } from '@app/contracts/contact.ts';
 
-export interface ContactMessagesTable {
+interface ContactMessagesTable {
   id: string;
   name: string;
   email: string;

@@ -15,7 +15,7 @@ const EVENT_MINUTES = 60;
 /** Feeds kept in memory, by their length (a month of transits is about 10 KB). */
 const FEED_CACHE_BYTES = 16 * 1024 * 1024;
 
-export const CALENDAR_PAYMENT_REQUIRED =
+const CALENDAR_PAYMENT_REQUIRED =
   'This calendar feed needs an active plan that includes the cosmic landscape.';
 
 export interface CalendarFeed {
@@ -83,7 +83,7 @@ export class CalendarFeeds {
   }
 }
 
-export async function transitCalendar(
+async function transitCalendar(
   service: LandscapeService,
   userId: string,
   days: number,

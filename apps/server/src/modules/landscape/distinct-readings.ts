@@ -19,11 +19,11 @@ export interface ReadingText {
 }
 
 /** At least two sentences in three must be new against each reading given before. */
-export const CLEAR_MAJORITY = 2 / 3;
+const CLEAR_MAJORITY = 2 / 3;
 /** Sentences whose words overlap this much are the same sentence reworded by a word or two. */
-export const NEARLY_SAME = 0.8;
+const NEARLY_SAME = 0.8;
 /** How many variants past the newest one given are composed in search of a different reading. */
-export const VARIANTS_TRIED = 12;
+const VARIANTS_TRIED = 12;
 
 /** A sentence as a bag of folded words. */
 type Sentence = Map<string, number>;

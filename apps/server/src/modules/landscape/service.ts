@@ -21,7 +21,7 @@ import {
 import { nextReading, readingTextOf } from './distinct-readings.ts';
 import type { LandscapeRepository } from './repository.ts';
 
-export const MESSAGES = {
+const MESSAGES = {
   birthDataRequired: 'Save your birth data first: your cosmic landscape is read from your own birth chart.',
   calendarLinkUnknown:
     'This calendar address is not valid any more. Get a new one on your cosmic landscape page.',
@@ -29,7 +29,7 @@ export const MESSAGES = {
 } as const;
 
 /** What the landscape needs from other modules, passed in by its plugin. */
-export interface LandscapePorts {
+interface LandscapePorts {
   /** The person's birth facts and the zone of the birth place, or null when none are saved. */
   birthOf(userId: string): Promise<(BirthFacts & { timeZone: string }) | null>;
   /** The daily regeneration allowance of the person's plan. */

@@ -1,4 +1,4 @@
-export interface LandscapeTable {
+interface LandscapeTable {
   id: string;
   user_id: string;
   /** The person's local day, YYYY-MM-DD. */
@@ -16,7 +16,7 @@ export interface LandscapeTable {
   payload: string | null;
 }
 
-export interface LandscapePreferencesTable {
+interface LandscapePreferencesTable {
   user_id: string;
   /** A "current location" from the atlas whose zone sets the day; null: the birth place's zone. */
   location_place_id: number | null;

@@ -7,7 +7,7 @@ import { bearer, createTestApp, register, secretFromOutbox, type TestApp } from 
 // comes from the admin role (ADMIN_EMAILS), whose allowance is the most generous plan's (three
 // regenerations a day).
 
-export type PlaceKey = 'tokyo' | 'losAngeles' | 'oslo';
+type PlaceKey = 'tokyo' | 'losAngeles' | 'oslo';
 
 export interface LandscapeTestKit {
   /** The app of this test file (set once `beforeAll` has run). */

@@ -17,9 +17,9 @@ const DAY_MS = 24 * 60 * 60_000;
  * A click recorded moments after the account was created still counts: the browser sends the
  * click on app start and registration can overtake it on a slow network.
  */
-export const CLICK_AFTER_REGISTRATION_GRACE_MS = 10 * 60_000;
+const CLICK_AFTER_REGISTRATION_GRACE_MS = 10 * 60_000;
 
-export type ConversionKind = 'trial' | 'sale' | 'refund';
+type ConversionKind = 'trial' | 'sale' | 'refund';
 
 export interface ConversionInput {
   userId: string;

@@ -7,8 +7,6 @@ import { PartnerRepository } from './repository.ts';
 import { adminPartnerRoutes, partnerRoutes } from './routes.ts';
 import { PartnerService } from './service.ts';
 
-export type { AffiliateService } from './affiliate.ts';
-
 declare module 'fastify' {
   interface FastifyInstance {
     /** Partner coupons and conversions, for the subscription module. */

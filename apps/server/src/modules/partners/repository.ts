@@ -41,8 +41,6 @@ const PARTNER_COLUMNS = [
   'created_at',
 ] as const;
 
-export type PartnerRow = PartnersTable;
-
 export function toApplication(row: PartnerApplicationsTable): PartnerApplication {
   return {
     id: row.id,

@@ -56,7 +56,7 @@ export interface PartnerServiceDeps {
 }
 
 /** Turns a rate (0.2) into basis points (2000), the unit stored with each partner. */
-export function toBasisPoints(rate: number): number {
+function toBasisPoints(rate: number): number {
   return Math.round(rate * 10_000);
 }
 

@@ -49,7 +49,7 @@ export interface AffiliateClicksTable {
   referrer: string | null;
 }
 
-export type AttributionSource = 'click' | 'coupon';
+type AttributionSource = 'click' | 'coupon';
 
 export interface AffiliateAttributionsTable {
   user_id: string;

@@ -17,10 +17,9 @@ export { freshIp, send };
 // Shared by the partner, affiliate and contact tests: an app with an admin, requests from a
 // chosen client address, and partners made through the real API.
 
-export const OPERATORS = 'operators@app.test';
 export const SUPPORT = 'help@app.test';
 
-export function programme(overrides: Partial<ProgrammeConfig> = {}): ProgrammeConfig {
+function programme(overrides: Partial<ProgrammeConfig> = {}): ProgrammeConfig {
   return {
     ...defaultProgramme('http://app.test'),
     supportEmail: SUPPORT,

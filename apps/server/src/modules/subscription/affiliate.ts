@@ -1,5 +1,5 @@
 /** A partner's coupon as the partner programme offers it. */
-export interface PartnerCoupon {
+interface PartnerCoupon {
   partnerId: string;
   code: string;
   percentOff: number;

@@ -13,7 +13,7 @@ import type { CardBehaviour } from './tables.ts';
 type CardOutcome = 'succeeds' | 'declined' | 'authenticate' | 'charges-fail';
 
 /** The well-known test card numbers and what each does. */
-export const TEST_CARDS: Record<string, { outcome: CardOutcome; label: string }> = {
+const TEST_CARDS: Record<string, { outcome: CardOutcome; label: string }> = {
   '4242424242424242': { outcome: 'succeeds', label: 'Payment succeeds' },
   '4000000000000002': { outcome: 'declined', label: 'Card declined' },
   '4000000000003220': { outcome: 'authenticate', label: 'Needs an authentication step' },
@@ -48,7 +48,7 @@ function luhnValid(digits: string): boolean {
 }
 
 /** Reads the card form; the answer is the card's test outcome or a message for the person. */
-export function readCard(
+function readCard(
   form: Record<string, string>,
   now: Date,
 ): { ok: true; last4: string; outcome: CardOutcome } | { ok: false; message: string } {

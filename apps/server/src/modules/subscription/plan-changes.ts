@@ -25,7 +25,7 @@ import type { StoredPlan, Subscription, SubscriptionRepository } from './reposit
 import type { Subscriber } from './subscriber-actions.ts';
 
 /** How long the amounts of a preview hold: confirming later asks the person to look again. */
-export const QUOTE_LIFETIME_MS = 10 * 60_000;
+const QUOTE_LIFETIME_MS = 10 * 60_000;
 
 const NOTHING_NOW: ProratedCharge = { chargeNowMinor: 0, creditMinor: 0 };
 

@@ -34,7 +34,7 @@ declare module 'fastify' {
 }
 
 /** What other modules may ask about the features they sell. */
-export interface FeaturesPort {
+interface FeaturesPort {
   /** Declares a feature with the plan kinds that include it and the words of a refusal. */
   declare(feature: FeatureDeclaration): void;
   /**
@@ -47,7 +47,7 @@ export interface FeaturesPort {
 }
 
 /** The daily allowances of usage kinds (chat messages, landscape regenerations) other modules count. */
-export type AllowancesPort = Pick<UsageAllowances, 'consume' | 'giveBack' | 'constraints'>;
+type AllowancesPort = Pick<UsageAllowances, 'consume' | 'giveBack' | 'constraints'>;
 
 const JOB_INTERVAL_MS = 60_000;
 

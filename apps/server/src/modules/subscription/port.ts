@@ -75,7 +75,7 @@ export interface LocalCharge {
 }
 
 /** What both providers report through. */
-export interface ProviderPort {
+interface ProviderPort {
   now(): Date;
   inTransaction<T>(work: (db: Db, after: AfterCommit) => Promise<T>): Promise<T>;
   applyState(state: ProviderState, db: Db, after: AfterCommit): Promise<boolean>;

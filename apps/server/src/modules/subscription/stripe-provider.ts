@@ -33,8 +33,8 @@ export interface StripeSettings {
 const DEFAULT_DEADLINE_MS = 10_000;
 
 /** Signatures older than this are refused (replay protection). */
-export const WEBHOOK_TOLERANCE_S = 300;
-export const WEBHOOK_MESSAGES = {
+const WEBHOOK_TOLERANCE_S = 300;
+const WEBHOOK_MESSAGES = {
   badSignature: 'The webhook signature is not valid.',
 } as const;
 

@@ -101,13 +101,13 @@ export interface CouponsTable {
   created_at: string;
 }
 
-export interface BillingEventsTable {
+interface BillingEventsTable {
   id: string;
   type: string;
   received_at: string;
 }
 
-export interface UsageCountersTable {
+interface UsageCountersTable {
   user_id: string;
   kind: string;
   day: string;

@@ -7,7 +7,7 @@ import type { AccessReader } from './access.ts';
 import { addDays, utcDay } from './periods.ts';
 import type { StoredPlan, SubscriptionRepository } from './repository.ts';
 
-export const USAGE_LIMIT_MESSAGE =
+const USAGE_LIMIT_MESSAGE =
   'You have reached the daily limit of your plan. It starts again at midnight, your time.';
 
 /**

@@ -1,4 +1,4 @@
-export interface AuditLogTable {
+interface AuditLogTable {
   id: string;
   at: string;
   actor_id: string | null;

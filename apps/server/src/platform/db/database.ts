@@ -13,7 +13,7 @@ import {
 } from './change-feed.ts';
 import type { Tables } from './schema.ts';
 
-export type Engine = 'sqlite' | 'postgres';
+type Engine = 'sqlite' | 'postgres';
 
 export interface Database {
   db: Kysely<Tables>;
@@ -32,7 +32,7 @@ export interface Database {
   schema?: string;
 }
 
-export interface PoolUse {
+interface PoolUse {
   total: number;
   idle: number;
   waiting: number;

@@ -9,7 +9,7 @@ import type { AuditTables } from '../audit/tables.ts';
 import type { MailTables } from '../mailer/tables.ts';
 
 /** The row the readiness check rewrites (see isWritable). */
-export interface PlatformTables {
+interface PlatformTables {
   readiness_probe: { id: number; checked_at: string };
 }
 

@@ -1,4 +1,4 @@
-export interface MailOutboxTable {
+interface MailOutboxTable {
   id: string;
   recipient: string;
   subject: string;

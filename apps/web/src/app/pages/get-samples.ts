@@ -4,7 +4,7 @@ import { api } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 /** GET /api/samples: the product's output for a sample birth, computed by the server once a day. */
-export async function getSamples(signal?: AbortSignal): Promise<Samples> {
+async function getSamples(signal?: AbortSignal): Promise<Samples> {
   const { data } = await api.get<SamplesResult>('/api/samples', { signal });
   return data.data;
 }

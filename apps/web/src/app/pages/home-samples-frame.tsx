@@ -6,7 +6,7 @@ import { PRODUCT_NAME } from '../../lib/brand.ts';
 // the page served at build time; what fills them (and its code) loads after the first paint, into
 // frames of a fixed height, so nothing below them moves when it arrives.
 
-export const SAMPLE_TITLES = {
+const SAMPLE_TITLES = {
   landscape: "Today's cosmic landscape",
   chat: 'A question for the assistant',
 } as const;

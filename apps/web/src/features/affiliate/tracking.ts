@@ -93,7 +93,7 @@ export function startAffiliateTracking(win: Window = window): () => void {
 }
 
 /** An account this young counts as just created, for crediting its partner. */
-export const NEW_ACCOUNT_MS = 24 * 60 * 60 * 1000;
+const NEW_ACCOUNT_MS = 24 * 60 * 60 * 1000;
 
 /**
  * After someone signs up (or signs in soon after), asks the server to credit the partner of this

@@ -12,7 +12,7 @@ export interface IconRender {
   purpose: 'any' | 'maskable' | 'apple' | 'share';
 }
 
-export const ICONS_PATH = '/icons/';
+const ICONS_PATH = '/icons/';
 
 export const ICON_RENDERS: readonly IconRender[] = [
   { source: 'icon.svg', file: 'icon-192.png', size: 192, purpose: 'any' },

@@ -4,7 +4,7 @@ import { readStorage, writeStorage } from '../../lib/storage.ts';
 import { parseDismissedAt } from './install-card-rules.ts';
 
 /** Chromium's install offer (not in the DOM typings). */
-export interface BeforeInstallPromptEvent extends Event {
+interface BeforeInstallPromptEvent extends Event {
   prompt: () => Promise<void>;
   userChoice: Promise<{ outcome: 'accepted' | 'dismissed'; platform: string }>;
 }

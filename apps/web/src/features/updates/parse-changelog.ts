@@ -17,7 +17,7 @@ export interface Release {
   changes: string[];
 }
 
-export interface ChangelogProblem {
+interface ChangelogProblem {
   /** 1-based line number in the source. */
   line: number;
   message: string;
@@ -82,7 +82,7 @@ function comparePrerelease(a: string | undefined, b: string | undefined): number
 }
 
 /** Newest date first; on the same day the higher version first. */
-export function compareReleasesNewestFirst(a: Release, b: Release): number {
+function compareReleasesNewestFirst(a: Release, b: Release): number {
   if (a.date !== b.date) return a.date < b.date ? 1 : -1;
   return compareVersions(b.version, a.version);
 }

@@ -1,11 +1,6 @@
-import type { ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 
 /** The message for the whole form, shown above the submit button. */
 export function FormError({ message }: { message: string | null }) {
   return message ? <Alert tone="error">{message}</Alert> : null;
-}
-
-export function FormStack({ children }: { children: ReactNode }) {
-  return <div className="flex flex-col gap-4">{children}</div>;
 }

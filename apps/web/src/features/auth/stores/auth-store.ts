@@ -17,7 +17,7 @@ export const REFRESH_FAILED_MESSAGE = 'Failed to refresh user data';
 
 /** The first wait before the profile is asked again after a passing failure, doubled each time. */
 export const RETRY_FIRST_MS = 2_000;
-export const RETRY_LONGEST_MS = 30_000;
+const RETRY_LONGEST_MS = 30_000;
 
 /**
  * Whether a failed profile request refused the session itself (401). Anything else (no network,

@@ -134,7 +134,7 @@ export function placeLabel(place: Pick<Place, 'name' | 'region' | 'country'>): s
 }
 
 /** "+01:00", "-04:56:02": an offset as the stated-offset field shows it (ASCII signs, for typing). */
-export function offsetText(seconds: number): string {
+function offsetText(seconds: number): string {
   const total = Math.abs(Math.round(seconds));
   const pad = (n: number) => String(n).padStart(2, '0');
   const rest = total % 60 ? `:${pad(total % 60)}` : '';
@@ -150,7 +150,7 @@ export function formatOffset(seconds: number): string {
  * A wall-clock reading ("1990-03-25T03:30:00") as its date and time: "03:30", or "23:11:17" when
  * there are seconds (readings at the change from local mean time fall on odd seconds).
  */
-export function wallClock(localTime: string): { date: string; time: string } {
+function wallClock(localTime: string): { date: string; time: string } {
   const seconds = localTime.slice(17, 19);
   return { date: localTime.slice(0, 10), time: localTime.slice(11, seconds && seconds !== '00' ? 19 : 16) };
 }

@@ -15,9 +15,9 @@ export interface ChatSocketLike {
 }
 
 /** How long the first sign of an answer may take before the question counts as lost. */
-export const FIRST_EVENT_TIMEOUT_MS = 20_000;
+const FIRST_EVENT_TIMEOUT_MS = 20_000;
 /** How long a stopped answer may take to be stored (cut to what was shown) before the page gives up waiting. */
-export const STOPPED_ANSWER_TIMEOUT_MS = 5_000;
+const STOPPED_ANSWER_TIMEOUT_MS = 5_000;
 
 /**
  * Sends a question over the realtime socket: `chat:send`, then `chat:started`, `chat:delta` pieces

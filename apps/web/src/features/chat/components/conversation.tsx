@@ -60,7 +60,7 @@ function PendingOutcome({
 }
 
 /** The stored messages, with the question in flight in place of its not-yet-stored copy. */
-export function visibleMessages(messages: ChatMessage[], pending: PendingExchange | null) {
+function visibleMessages(messages: ChatMessage[], pending: PendingExchange | null) {
   const shown = pending && messages.length < pending.base + 2;
   return { messages: shown ? messages.slice(0, pending.base) : messages, pending: shown ? pending : null };
 }

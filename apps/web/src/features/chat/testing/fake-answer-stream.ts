@@ -5,7 +5,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 // stream the test writes piece by piece (or with a refusal), and records what was sent. The REST
 // calls go through axios and are answered by the test's adapter.
 
-export interface SentQuestion {
+interface SentQuestion {
   url: string;
   body: unknown;
   headers: Record<string, string>;

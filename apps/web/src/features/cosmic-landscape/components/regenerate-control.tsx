@@ -7,7 +7,7 @@ import { usageQuery } from '../api/landscape-queries.ts';
 import { formatClock } from '../lib/format-moment.ts';
 
 /** "2 of 3 left today". */
-export function quotaText(status: LandscapeStatus): string {
+function quotaText(status: LandscapeStatus): string {
   const left = Math.max(status.regenerationsAllowed - status.regenerationsUsed, 0);
   return `${left} of ${status.regenerationsAllowed} left today`;
 }

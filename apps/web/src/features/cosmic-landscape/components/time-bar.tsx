@@ -14,7 +14,7 @@ const clamp = (fraction: number) => Math.min(Math.max(fraction, 0), 1);
 const pct = (fraction: number) => `${(clamp(fraction) * 100).toFixed(2)}%`;
 
 /** The sentence the bar draws: when the transit comes into orb, perfects and leaves. */
-export function timeBarText(transit: LandscapeTransit, zone: string): string {
+function timeBarText(transit: LandscapeTransit, zone: string): string {
   const parts = [
     transit.enters
       ? `in orb from ${formatMoment(transit.enters, zone)}`

@@ -7,7 +7,7 @@ import { Disclosure } from './disclosure.tsx';
 import { TimeBar, TimeBarLegend } from './time-bar.tsx';
 
 /** The chat route with a transit's starter ready to send. */
-export function chatLink(starter: string): string {
+function chatLink(starter: string): string {
   return `/chat?prompt=${encodeURIComponent(starter)}`;
 }
 

@@ -73,9 +73,3 @@ export function daySpan(
     leaves: place(leaves),
   };
 }
-
-/** Days from the person's day to an instant, counted on the zone's calendar. */
-export function daysFrom(date: string, zone: string, iso: string): number {
-  const start = zoneMidnight(date, zone);
-  return Math.floor((Date.parse(iso) - start) / DAY);
-}

@@ -12,7 +12,7 @@ interface StoredItem {
  * Every item the app keeps in the browser's local storage. Keyed by the names in STORAGE_KEYS, so
  * adding a storage key without explaining it here fails the type check (and the page tests).
  */
-export const STORED_ITEMS: Record<keyof typeof STORAGE_KEYS, StoredItem> = {
+const STORED_ITEMS: Record<keyof typeof STORAGE_KEYS, StoredItem> = {
   theme: {
     holds: 'Your theme choice: `light` or `dark`.',
     why: 'To show the app in the theme you picked. Until you pick one, nothing is stored and the app follows your device setting.',

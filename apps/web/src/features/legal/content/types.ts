@@ -8,12 +8,12 @@
  */
 export type RichText = string;
 
-export interface ParagraphBlock {
+interface ParagraphBlock {
   kind: 'paragraph';
   text: RichText;
 }
 
-export interface ListBlock {
+interface ListBlock {
   kind: 'list';
   items: readonly RichText[];
   ordered?: boolean;
@@ -38,21 +38,21 @@ export interface EntriesBlock {
 }
 
 /** Text set apart from the flow, for what a reader must not miss. */
-export interface NoteBlock {
+interface NoteBlock {
   kind: 'note';
   text: RichText;
 }
 
 export type Block = ParagraphBlock | ListBlock | TableBlock | EntriesBlock | NoteBlock;
 
-export interface LegalSubsection {
+interface LegalSubsection {
   /** Anchor id, unique on its page, kebab-case. */
   id: string;
   heading: string;
   blocks: readonly Block[];
 }
 
-export interface LegalSection extends LegalSubsection {
+interface LegalSection extends LegalSubsection {
   subsections?: readonly LegalSubsection[];
 }
 

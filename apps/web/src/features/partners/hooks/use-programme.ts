@@ -3,7 +3,7 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 import { getProgramme } from '../api/get-programme.ts';
 
 /** The programme's figures from the server's configuration; they change rarely. */
-export const programmeQuery = () =>
+const programmeQuery = () =>
   queryOptions({ queryKey: queryKeys.partnerProgramme(), queryFn: getProgramme, staleTime: 10 * 60_000 });
 
 export function useProgramme() {
