@@ -1,18 +1,13 @@
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { BIRTH_DATA_ADMINS } from '../playwright.config.ts';
 import { registerThroughUi } from './support/accounts.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { linkIn, waitForMail } from './support/mail.ts';
+import { SCREENS } from './support/screens.ts';
 
 // A person with paid access (an admin address of the e2e server) enters birth data with the
 // atlas autocomplete, sees the chart, changes the house system, answers a clock-change prompt,
 // edits and deletes. Screenshots of phone and dark mode go to test-results/e2e/screens.
-
-const SCREENS = path.join(
-  path.dirname(new URL(import.meta.url).pathname),
-  '../../../test-results/e2e/screens',
-);
 
 async function paidAndVerified(page: Page, email: string) {
   await registerThroughUi(page, email);

@@ -1,30 +1,11 @@
-import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousViolations, expectNoSidewaysScroll } from './support/axe.ts';
+import { expect, test } from '@playwright/test';
+import { checkScreens } from './support/screens.ts';
 import { choosePlace, newSubscriberWithBirthData } from './support/subscriber.ts';
 
 // A subscriber with birth data opens People from the account menu, adds a partner with the birth
 // form and the atlas, compares charts (bi-wheel, grid of contacts, houses overlay, composite and
 // reading, at phone and desktop widths, light and dark), then asks the chat about them by name,
 // and removes them. Screens go to test-results/e2e/screens.
-
-const SCREENS = path.join(
-  path.dirname(new URL(import.meta.url).pathname),
-  '../../../test-results/e2e/screens',
-);
-
-async function screens(page: Page, name: string) {
-  for (const theme of ['light', 'dark']) {
-    await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
-    for (const width of [360, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await expectNoSidewaysScroll(page, `${name} at ${width} px, ${theme}`);
-      await expectNoSeriousViolations(page, `${name} at ${width} px, ${theme}`);
-      await page.screenshot({ path: path.join(SCREENS, `${name}-${width}-${theme}.png`), fullPage: true });
-    }
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-}
 
 test('add a person, compare charts, ask the chat about them, remove them', async ({ page }) => {
   // Sign-up, checkout, two forms, eight axe scans and a chat answer on two busy cores.
@@ -50,7 +31,7 @@ test('add a person, compare charts, ask the chat about them, remove them', async
   await expect(list.getByRole('listitem')).toHaveCount(1);
   await expect(list.getByRole('listitem')).toContainText('Grace');
   await expect(list.getByRole('listitem')).toContainText('Bergen, Norway');
-  await screens(page, 'people');
+  await checkScreens(page, 'people');
 
   await list.getByRole('link', { name: 'Compare charts' }).click();
   await expect(page.getByRole('heading', { name: 'You and Grace', exact: true })).toBeVisible();
@@ -61,7 +42,7 @@ test('add a person, compare charts, ask the chat about them, remove them', async
   await expect(page.getByRole('table', { name: 'Composite positions' })).toBeVisible();
   await expect(page.getByRole('img', { name: /^Composite chart wheel\. Ascendant / })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Between your charts' }).first()).toBeVisible();
-  await screens(page, 'comparison');
+  await checkScreens(page, 'comparison');
 
   // The chat answers about Grace by name, from the same contacts the grid shows.
   await page.goto('/#/chat');

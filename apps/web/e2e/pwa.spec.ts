@@ -26,17 +26,26 @@ async function waitForServiceWorker(page: Page) {
 }
 
 /** A synthetic install offer, as Chromium fires it; records whether the page asked to install. */
+/**
+ * Fires the browser's install offer until the app takes it (its listener calls preventDefault):
+ * a served page shows its heading before the app has mounted and started listening.
+ */
 async function offerInstall(page: Page) {
-  await page.evaluate(() => {
-    const event = new Event('beforeinstallprompt', { cancelable: true });
-    Object.assign(event, {
-      prompt: async () => {
-        (window as unknown as { installPrompted: boolean }).installPrompted = true;
-      },
-      userChoice: Promise.resolve({ outcome: 'accepted', platform: 'web' }),
-    });
-    window.dispatchEvent(event);
-  });
+  await page.waitForFunction(
+    () => {
+      const event = new Event('beforeinstallprompt', { cancelable: true });
+      Object.assign(event, {
+        prompt: async () => {
+          (window as unknown as { installPrompted: boolean }).installPrompted = true;
+        },
+        userChoice: Promise.resolve({ outcome: 'accepted', platform: 'web' }),
+      });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    },
+    undefined,
+    { polling: 100 },
+  );
 }
 
 function pngSize(bytes: Buffer): { width: number; height: number } {

@@ -14,6 +14,7 @@ import {
   SYNASTRY_ORBS,
 } from '../src/chart/synastry.ts';
 import { DEG, norm360, RAD, signedDelta } from '../src/ephemeris/angles.ts';
+import { BODY_IDS } from '../src/ephemeris/body-ids.ts';
 
 interface Case {
   jdUt: number;
@@ -26,19 +27,7 @@ const fixture: { cases: Case[] } = JSON.parse(
   readFileSync(new URL('./fixtures/swiss-reference.json', import.meta.url), 'utf8'),
 );
 const ARCMIN = 1 / 60;
-const BODIES = [
-  'sun',
-  'moon',
-  'mercury',
-  'venus',
-  'mars',
-  'jupiter',
-  'saturn',
-  'uranus',
-  'neptune',
-  'pluto',
-  'trueNode',
-];
+const BODIES: string[] = BODY_IDS.filter((id) => id !== 'meanNode' && id !== 'lilith');
 const ANGLE_OF = { conjunction: 0, sextile: 60, square: 90, trine: 120, opposition: 180 } as const;
 
 const chartOf = (c: Case, timeKnown = true) =>

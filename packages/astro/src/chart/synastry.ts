@@ -1,6 +1,7 @@
 // Two charts compared: the aspects between a point of one and a point of the other, where each
 // one's bodies fall in the other's houses, and the composite chart of their midpoints.
 import { DEG, norm360, RAD, signedDelta } from '../ephemeris/angles.ts';
+import { BODY_IDS } from '../ephemeris/body-ids.ts';
 import { computeAngles, computeHouses, type HouseSystem, houseOf } from '../houses/houses.ts';
 import {
   type Aspect,
@@ -37,19 +38,7 @@ export const SYNASTRY_ORBS: OrbSettings = {
 };
 
 /** Bodies compared between charts: the ten planets and the true node (no second node, no Lilith). */
-const COMPARED = new Set([
-  'sun',
-  'moon',
-  'mercury',
-  'venus',
-  'mars',
-  'jupiter',
-  'saturn',
-  'uranus',
-  'neptune',
-  'pluto',
-  'trueNode',
-]);
+const COMPARED = new Set<string>(BODY_IDS.filter((id) => id !== 'meanNode' && id !== 'lilith'));
 
 function comparedPoints(chart: NatalChart, withAngles: boolean): AspectPoint[] {
   const points: AspectPoint[] = chart.bodies
