@@ -10,6 +10,18 @@ import { Picker } from './library/pick.ts';
 /** Contacts read: the closest this many. */
 const CLOSEST = 10;
 
+/** Slow planets: a contact between two of them is shared by everyone born in the same years. */
+const GENERATIONAL = new Set(['uranus', 'neptune', 'pluto']);
+
+/**
+ * Contacts in reading order: those touching a personal point first, each group closest first. A
+ * contact between two slow planets says little about two particular people, however exact.
+ */
+export function personalFirst<T extends { a: string; b: string; orb: number }>(aspects: readonly T[]): T[] {
+  const shared = (x: T) => (GENERATIONAL.has(x.a) && GENERATIONAL.has(x.b) ? 1 : 0);
+  return [...aspects].sort((x, y) => shared(x) - shared(y) || x.orb - y.orb);
+}
+
 export interface SynastryFacts {
   /** The other person, as the reading names them ("Alex"). */
   name: string;
@@ -42,7 +54,7 @@ export function readSynastry(facts: SynastryFacts): ChartReading {
     textOf(pick.pick(entryAt<Variants>(files, path, ...keys)?.variants, `${path}:${keys.join('.')}`));
 
   const contacts: ChartReadingEntry[] = [];
-  for (const aspect of facts.aspects) {
+  for (const aspect of personalFirst(facts.aspects)) {
     if (contacts.length === CLOSEST) break;
     const keys = synastryAspectKeys(aspect.a, aspect.b);
     const text = keys && chosen(`synastry/aspects/${keys[0]}`, [keys[1], aspect.kind]);

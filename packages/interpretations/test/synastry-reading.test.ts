@@ -39,6 +39,16 @@ describe('the reading of two charts', () => {
     expect(variantsOf('synastry/aspects/saturn', 'node', 'square')).toContain(contacts[2]!.text);
   });
 
+  it('reads a contact between two slow planets after those touching a personal point', () => {
+    const read = readSynastry({
+      ...FACTS,
+      aspects: [{ a: 'neptune', b: 'uranus', kind: 'conjunction', orb: 0.1 }, ...FACTS.aspects],
+    });
+    const titles = read.sections[0]!.entries.map((e) => e.title);
+    expect(titles[0]).toBe('Your Mars trines Alex’s Venus (orb 0°12′)');
+    expect(titles).not.toContain('Your Neptune meets Alex’s Uranus (orb 0°06′)');
+  });
+
   it("reads each one's planets in the other's houses", () => {
     expect(section('theirs-in-yours')!.entries.map((e) => e.title)).toEqual([
       'Alex’s Venus in your 5th house (creativity, romance, play and children)',

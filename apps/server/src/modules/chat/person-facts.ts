@@ -2,6 +2,7 @@ import { chartOfBirth, type KnownBirth, type NatalChart } from '@app/astro/chart
 import { interAspects } from '@app/astro/chart/synastry';
 import type { PersonFacts } from '@app/interpretations/assistant/answer-facts';
 import { windowIn } from '@app/interpretations/assistant/window';
+import { personalFirst } from '@app/interpretations/synastry-reading';
 import { windowFacts } from './facts.ts';
 
 /** Contacts named in an answer about two people: the closest this many. */
@@ -40,7 +41,7 @@ export function personFacts(input: {
     name: input.person.name,
     relation: input.person.relation,
     timeKnown: theirs.timeKnown,
-    contacts: interAspects(input.chart, theirs)
+    contacts: personalFirst(interAspects(input.chart, theirs))
       .slice(0, CONTACTS)
       .map(({ a, b, kind, orb }) => ({ a, b, kind, orb })),
     elements: { yours: input.chart.elements, theirs: theirs.elements },
