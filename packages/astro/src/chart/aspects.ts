@@ -119,11 +119,16 @@ function pairOrb(
 }
 
 /** The aspect between two points, or undefined when none is within orb. The closest kind wins. */
-export function aspectBetween(p: AspectPoint, q: AspectPoint, orbs: ResolvedOrbs): Aspect | undefined {
+export function aspectBetween(
+  p: AspectPoint,
+  q: AspectPoint,
+  orbs: ResolvedOrbs,
+  // A caller pairing many points looks each point's orbs up once.
+  pa = orbs.pointOrbs.get(p.id),
+  pb = orbs.pointOrbs.get(q.id),
+): Aspect | undefined {
   const delta = signedDelta(q.longitude, p.longitude);
   const separation = Math.abs(delta);
-  const pa = orbs.pointOrbs.get(p.id);
-  const pb = orbs.pointOrbs.get(q.id);
   let bestK = -1;
   let bestDev = 0;
   let bestOrb = 0;
@@ -159,9 +164,10 @@ export function aspectBetween(p: AspectPoint, q: AspectPoint, orbs: ResolvedOrbs
 /** All aspects among a set of points (each pair once, in input order). */
 export function findAspects(points: readonly AspectPoint[], orbs: ResolvedOrbs): Aspect[] {
   const out: Aspect[] = [];
+  const pointOrbs = points.map((point) => orbs.pointOrbs.get(point.id));
   for (let i = 0; i < points.length; i++) {
     for (let j = i + 1; j < points.length; j++) {
-      const a = aspectBetween(points[i]!, points[j]!, orbs);
+      const a = aspectBetween(points[i]!, points[j]!, orbs, pointOrbs[i], pointOrbs[j]);
       if (a) out.push(a);
     }
   }

@@ -4,6 +4,7 @@
 // own derivative: the position and the orbit plane (so the osculating node) come from one theory.
 import elpSeries from 'astronomia/data/elpMppDe';
 import type { StateLike } from './instant.ts';
+import { sinCos, sinCosOut, sine } from './sin-cos.ts';
 
 /** A series term: amplitude, then the phase polynomial in Julian centuries (radians). */
 type Term = number[];
@@ -73,10 +74,11 @@ function evaluate(s: FlatSeries, t: number, withRate: boolean): [number, number]
       if (withRate) {
         const dphi =
           phase[j + 1]! + t * (2 * phase[j + 2]! + t * (3 * phase[j + 3]! + t * 4 * phase[j + 4]!));
-        sum += a * Math.sin(phi);
-        sumRate += a * Math.cos(phi) * dphi;
+        sinCos(phi);
+        sum += a * sinCosOut[0]!;
+        sumRate += a * sinCosOut[1]! * dphi;
       } else {
-        sum += a * Math.sin(phi);
+        sum += a * sine(phi);
       }
     }
     value += tPower * sum;

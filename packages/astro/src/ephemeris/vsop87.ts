@@ -2,6 +2,7 @@
 // ecliptic and equinox J2000), truncated once at load to the terms that can matter between 1800
 // and 2200, with the time derivative from the same terms.
 import type { StateLike } from './instant.ts';
+import { cosine, sinCos, sinCosOut } from './sin-cos.ts';
 
 type Terms = Record<string, [number, number, number][]>;
 export interface VsopSeries {
@@ -10,14 +11,17 @@ export interface VsopSeries {
   R: Terms;
 }
 
-/** Terms of one variable, by power of time: A, B, C packed in threes. */
-type Packed = Float64Array[];
-
-/** One variable: the terms for its value and the (fewer) terms that matter for its rate. */
-interface Variable {
-  value: Packed;
-  rate: Packed;
+/**
+ * The terms of one variable for one power of time: A, B, C packed in threes, those whose rate
+ * matters first (`withRate` of them), then those that count only for the value.
+ */
+interface PowerTerms {
+  terms: Float64Array;
+  withRate: number;
 }
+
+/** One variable: its terms by power of time. */
+type Variable = PowerTerms[];
 
 export interface TruncatedVsop {
   l: Variable;
@@ -33,21 +37,17 @@ const HORIZON = 0.2;
  */
 const RATE_LIMIT = 0.05;
 
-function pack(terms: Terms, keep: (a: number, c: number, k: number) => boolean): Packed {
-  const out: Packed = [];
+function variable(terms: Terms, limit: number): Variable {
+  const out: Variable = [];
   for (const [key, list] of Object.entries(terms)) {
     const k = Number(key);
-    out[k] = Float64Array.from(list.filter(([a, , c]) => keep(a, c, k)).flat());
+    const size = HORIZON ** k;
+    const forRate = list.filter(([a, , c]) => a * c * size >= RATE_LIMIT);
+    const forValue = list.filter(([a, , c]) => a * size >= limit && a * c * size < RATE_LIMIT);
+    out[k] = { terms: Float64Array.from([...forRate, ...forValue].flat()), withRate: forRate.length };
   }
-  for (let k = 0; k < out.length; k++) out[k] ??= new Float64Array(0);
+  for (let k = 0; k < out.length; k++) out[k] ??= { terms: new Float64Array(0), withRate: 0 };
   return out;
-}
-
-function variable(terms: Terms, limit: number): Variable {
-  return {
-    value: pack(terms, (a, _c, k) => a * HORIZON ** k >= limit),
-    rate: pack(terms, (a, c, k) => a * c * HORIZON ** k >= RATE_LIMIT),
-  };
 }
 
 /** Keeps terms whose size over the horizon reaches `angleLimit` (radians) or `radiusLimit` (AU). */
@@ -59,33 +59,29 @@ export function truncateVsop(series: VsopSeries, angleLimit: number, radiusLimit
   };
 }
 
-const sums = new Float64Array(8);
-
 /** Value and rate (per millennium) of one variable. */
 function evaluate(v: Variable, tau: number, out: Float64Array): void {
   let value = 0;
-  let power = 1;
-  for (let k = 0; k < v.value.length; k++) {
-    const t = v.value[k]!;
-    let sum = 0;
-    for (let i = 0; i < t.length; i += 3) sum += t[i]! * Math.cos(t[i + 1]! + t[i + 2]! * tau);
-    sums[k] = sum;
-    value += sum * power;
-    power *= tau;
-  }
   // d/dτ of Σ τ^k·S_k = Σ k·τ^(k−1)·S_k + τ^k·S_k′, where S_k′ needs only the larger terms.
   let rate = 0;
-  power = 1;
-  let prevPower = 0;
-  for (let k = 0; k < v.rate.length; k++) {
-    const t = v.rate[k]!;
-    let dsum = 0;
-    for (let i = 0; i < t.length; i += 3) {
-      const c = t[i + 2]!;
-      dsum -= t[i]! * c * Math.sin(t[i + 1]! + c * tau);
+  let power = 1;
+  let previousPower = 0;
+  for (let k = 0; k < v.length; k++) {
+    const { terms, withRate } = v[k]!;
+    let sum = 0;
+    let sumRate = 0;
+    let i = 0;
+    for (const end = withRate * 3; i < end; i += 3) {
+      const a = terms[i]!;
+      const c = terms[i + 2]!;
+      sinCos(terms[i + 1]! + c * tau);
+      sum += a * sinCosOut[1]!;
+      sumRate -= a * c * sinCosOut[0]!;
     }
-    rate += dsum * power + k * sums[k]! * prevPower;
-    prevPower = power;
+    for (; i < terms.length; i += 3) sum += terms[i]! * cosine(terms[i + 1]! + terms[i + 2]! * tau);
+    value += sum * power;
+    rate += sumRate * power + k * sum * previousPower;
+    previousPower = power;
     power *= tau;
   }
   out[0] = value;
