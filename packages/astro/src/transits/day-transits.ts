@@ -6,7 +6,7 @@ import type { NatalChart } from '../chart/natal-chart.ts';
 import { norm360, signedDelta } from '../ephemeris/angles.ts';
 import type { BodyId } from '../ephemeris/body-ids.ts';
 import { epochSecondsToJd, jdToEpochSeconds } from '../time/civil.ts';
-import { isoOf, lonAt, longitudeBetween, positionAt, root, speedAt } from './sky-sampling.ts';
+import { isoOf, lonAt, positionAt, root, speedAt } from './sky-sampling.ts';
 import { transitWeight } from './transit-weight.ts';
 import { natalPoints, type TransitWindow } from './transits.ts';
 
@@ -240,18 +240,11 @@ export function moonTransitsOf(chart: NatalChart, start: number, end: number): D
   const count = Math.ceil((end + 0.25 - from) / step);
   const times = Array.from({ length: count + 1 }, (_, i) => from + i * step);
   const lons = times.map((t) => lonAt('moon', t));
-  // Between the half-hourly samples (shared by everyone whose day has these bounds) the Moon's
-  // longitude comes from them; beyond them, from the ephemeris.
-  const pieces = times.slice(0, -1).map((t, i) => longitudeBetween('moon', t, times[i + 1]!));
-  const moonAt = (jd: number) => {
-    const i = Math.floor((jd - from) / step);
-    return i >= 0 && i < count ? pieces[i]!(jd) : lonAt('moon', jd);
-  };
   const found: DayTransit[] = [];
   for (const point of readPoints(chart)) {
     for (const kind of TRANSIT_ASPECTS) {
       for (const target of targetsOf(point.longitude, kind)) {
-        const dev = (jd: number) => signedDelta(moonAt(jd), target);
+        const dev = (jd: number) => signedDelta(lonAt('moon', jd), target);
         for (let i = 0; i < count; i++) {
           const d0 = signedDelta(lons[i]!, target);
           const d1 = signedDelta(lons[i + 1]!, target);
@@ -271,9 +264,9 @@ export function moonTransitsOf(chart: NatalChart, start: number, end: number): D
             point: point.id,
             kind,
             exactLongitude: target,
-            enters: { utc: isoOf(enters), jdUt: enters, longitude: moonAt(enters) },
+            enters: { utc: isoOf(enters), jdUt: enters, longitude: lonAt('moon', enters) },
             exact: [{ utc: isoOf(exact), jdUt: exact, longitude: target }],
-            leaves: { utc: isoOf(leaves), jdUt: leaves, longitude: moonAt(leaves) },
+            leaves: { utc: isoOf(leaves), jdUt: leaves, longitude: lonAt('moon', leaves) },
           };
           found.push(describe('moon', point.id, kind, window, exact, deviation, speed, MOON_TRANSIT_ORB));
         }
