@@ -9,6 +9,7 @@ import { api } from '../lib/api-client.ts';
 export interface FakeAnswer {
   status: number;
   data: unknown;
+  headers?: Record<string, string>;
 }
 
 export interface SentRequest {
@@ -17,6 +18,8 @@ export interface SentRequest {
   /** The query parameters, as the fetcher passed them. */
   params: Record<string, unknown> | undefined;
   body: unknown;
+  /** The headers the fetcher set itself (Authorization and Accept left out). */
+  headers: Record<string, string>;
 }
 
 /** A success answer with the body the contract gives it. */
@@ -54,12 +57,24 @@ export function installFakeServer(): FakeServer {
       url: config.url ?? '',
       params: config.params as Record<string, unknown> | undefined,
       body: typeof config.data === 'string' && config.data ? JSON.parse(config.data) : undefined,
+      headers: Object.fromEntries(
+        Object.entries(config.headers.toJSON())
+          .filter(([name]) => !/^(authorization|accept|content-type)$/i.test(name))
+          .map(([name, value]) => [name, String(value)]),
+      ),
     };
     server.sent.push(request);
     const found = server.answers[`${request.method} ${request.url}`];
     const answer = (typeof found === 'function' ? found(request) : found) ?? NOT_FOUND;
-    const response = { data: answer.data, status: answer.status, statusText: '', headers: {}, config };
-    if (answer.status >= 400)
+    const response = {
+      data: answer.data,
+      status: answer.status,
+      statusText: '',
+      headers: answer.headers ?? {},
+      config,
+    };
+    // As axios does: the fetcher's validateStatus (2xx by default) says what is an error.
+    if (!(config.validateStatus ?? ((status: number) => status >= 200 && status < 300))(answer.status))
       throw Object.assign(new Error('failed'), { isAxiosError: true, response, config });
     return response;
   };

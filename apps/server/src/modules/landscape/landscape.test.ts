@@ -86,6 +86,37 @@ describe('today', () => {
     expect(after.id).not.toBe(before.id);
     expect(after.zone).toBe('Asia/Tokyo');
   });
+
+  it('tags today with an ETag: the same landscape answers 304 without a body to its tag, a new one 200', async () => {
+    const token = await subscriber('oslo');
+    const first = await call(token, 'GET', '/today');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    const again = await call(token, 'GET', '/today');
+    expect([again.headers.etag, again.body]).toEqual([etag, first.body]);
+    const conditional = (tag: string) =>
+      kit.t.app.inject({
+        url: '/api/cosmic-landscape/today',
+        headers: { ...bearer(token), 'if-none-match': tag },
+      });
+    const unchanged = await conditional(etag);
+    expect([unchanged.statusCode, unchanged.body, unchanged.headers.etag]).toEqual([304, '', etag]);
+    expect((await conditional('"another"')).statusCode).toBe(200);
+    // Another person's tag is not this person's landscape.
+    const other = await subscriber('tokyo');
+    const theirs = await kit.t.app.inject({
+      url: '/api/cosmic-landscape/today',
+      headers: { ...bearer(other), 'if-none-match': etag },
+    });
+    expect(theirs.statusCode).toBe(200);
+
+    const regenerated = await call(token, 'POST', '/regenerate');
+    expect(regenerated.statusCode, regenerated.body).toBe(200);
+    const fresh = await conditional(etag);
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.headers.etag).not.toBe(etag);
+    expect(fresh.json().data.id).toBe(regenerated.json().data.id);
+  });
 });
 
 describe('history and the local day', () => {

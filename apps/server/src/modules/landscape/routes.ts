@@ -48,11 +48,22 @@ export const landscapeRoutes: FastifyPluginAsyncZod<LandscapeRouteOptions> = asy
   );
   app.get(
     '/today',
-    { ...guarded, schema: { tags, security, response: { 200: landscapeAnswer(LandscapeSchema) } } },
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security,
+        // 304 with no body when If-None-Match names the landscape the app holds.
+        response: { 200: landscapeAnswer(LandscapeSchema), 304: z.null().describe('Not Modified') },
+      },
+    },
     async (request, reply) => {
-      const text = `{"success":true,"data":${await service.todayJson(userId(request))}}`;
-      // Sent as stored (it matched the schema when it was built): a string skips the serializer.
-      return reply.type('application/json; charset=utf-8').send(text as never);
+      const { body, etag } = await service.todayAnswer(userId(request));
+      // The app sends back the tag of the copy it holds: an unchanged landscape costs no body.
+      reply.header('etag', etag);
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send(null);
+      // Sent as stored (it matched the schema when it was built): bytes skip the serializer.
+      return reply.type('application/json; charset=utf-8').send(body as never);
     },
   );
   app.get(

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { chartOfBirth } from '@app/astro/chart/natal-chart';
-import { dayOf, type LocalDay, localDateAt, localDay, nextDate } from '@app/astro/time/local-day';
+import { dayOf, type LocalDay, localDay, nextDate } from '@app/astro/time/local-day';
 import { exactTransitsOfDays, type SharedSky, sharedSkyOfDay } from '@app/astro/transits/daily-sky';
 import {
   type Landscape,
@@ -19,7 +19,7 @@ import {
   wordsOf,
 } from './build.ts';
 import { nextReading, readingTextOf } from './distinct-readings.ts';
-import type { LandscapeRepository } from './repository.ts';
+import type { LandscapeRepository, LatestLandscape } from './repository.ts';
 
 const MESSAGES = {
   birthDataRequired: 'Save your birth data first: your cosmic landscape is read from your own birth chart.',
@@ -54,8 +54,21 @@ const CLAIM_TIMEOUT_MS = 5 * 60_000;
 const SHARED_SKY_CACHE = 512;
 const NEXT_VARIANT_CACHE = 2048;
 
+/** Today's answer as sent: `{ success, data }` bytes and a strong ETag of them. */
+export interface TodayAnswer {
+  body: Buffer;
+  etag: string;
+}
+
+function todayAnswerOf(payload: string): TodayAnswer {
+  const body = Buffer.from(`{"success":true,"data":${payload}}`);
+  return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+}
+
 /** The daily cosmic landscape: today's, regenerated, the history, the calendar feed and pre-generation. */
 export class LandscapeService {
+  /** Today's answer of each stored landscape the cache holds, made on its first read, with its day's bounds (ms). */
+  private readonly answers = new WeakMap<LatestLandscape, TodayAnswer & { from: number; until: number }>();
   /** The chart-free sky of a day is the same for everyone whose day has the same bounds. */
   private readonly sharedSkies = new Map<string, SharedSky>();
   /** The variant a regeneration would give after a stored reading (null: none reads differently). */
@@ -151,16 +164,30 @@ export class LandscapeService {
   }
 
   /**
-   * Today's landscape as JSON text: the stored text of the newest landscape, as it is, while it
-   * still belongs to today in the zone in force (the current location's, read in the same query).
-   * A change of birth data drops it (birthDataChanged), so it is never older than the birth data.
+   * Today's answer as bytes with its ETag: the stored text of the newest landscape, as it is, while
+   * it still belongs to today in the zone in force (the current location's, read in the same query).
+   * The bytes and the tag are made once per stored landscape (the cache's entry is replaced when it
+   * changes), so a repeated read costs no serializing or hashing. A change of birth data drops the
+   * landscape (birthDataChanged), so it is never older than the birth data.
    */
-  async todayJson(userId: string): Promise<string> {
+  async todayAnswer(userId: string): Promise<TodayAnswer> {
     const latest = await this.deps.repo.latestText(userId);
     const zoneInForce = latest?.locationZone ?? latest?.zone;
-    if (latest && latest.zone === zoneInForce && localDateAt(latest.zone, this.now) === latest.date)
-      return latest.payload;
-    return JSON.stringify(await this.today(userId));
+    if (latest && latest.zone === zoneInForce) {
+      let held = this.answers.get(latest);
+      if (!held) {
+        const day = dayOf(latest.zone, latest.date);
+        held = {
+          ...todayAnswerOf(latest.payload),
+          from: Date.parse(day.startUtc),
+          until: Date.parse(day.endUtc),
+        };
+        this.answers.set(latest, held);
+      }
+      const now = this.now.getTime();
+      if (now >= held.from && now < held.until) return held;
+    }
+    return todayAnswerOf(JSON.stringify(await this.today(userId)));
   }
 
   /** The birth data changed: the newest landscape no longer fits it (older days stay as they were read). */
