@@ -29,6 +29,16 @@ module.exports = {
       },
     },
     {
+      name: 'admin-reads-through-ports',
+      comment:
+        "The admin area reads other modules only through the read models they declare for operators (decision 0219): it imports no module's table types, nor the schema that joins them all.",
+      severity: 'error',
+      from: { path: '^apps/server/src/modules/admin/' },
+      to: {
+        path: ['^apps/server/src/platform/db/schema[.]ts$', '^apps/server/src/modules/[^/]+/tables[.]ts$'],
+      },
+    },
+    {
       name: 'no-testing-in-production',
       comment: 'Code that ships never imports test helpers.',
       severity: 'error',

@@ -49,6 +49,21 @@ describe('the import-graph rules', () => {
     ]);
   });
 
+  it("forbids the admin area the table types, even type-only, and allows other modules' plugins", async () => {
+    const found = await broken({
+      'apps/server/src/modules/admin/reports.ts':
+        "import type { Tables } from '../../platform/db/schema.ts';\nimport type { ChatTables } from '../chat/tables.ts';\nimport type { Port } from '../chat/plugin.ts';\nexport type R = [Tables, ChatTables, Port];\n",
+      'apps/server/src/platform/db/schema.ts': 'export interface Tables {}\n',
+      'apps/server/src/modules/chat/tables.ts': 'export interface ChatTables {}\n',
+      'apps/server/src/modules/chat/plugin.ts': 'export interface Port {}\n',
+    });
+    expect(found.sort()).toEqual([
+      'admin-reads-through-ports: apps/server/src/modules/admin/reports.ts → apps/server/src/modules/chat/tables.ts',
+      'admin-reads-through-ports: apps/server/src/modules/admin/reports.ts → apps/server/src/platform/db/schema.ts',
+      'module-through-its-plugin: apps/server/src/modules/admin/reports.ts → apps/server/src/modules/chat/tables.ts',
+    ]);
+  });
+
   it('forbids runtime cycles, the platform running module code, test helpers in shipped code, and features importing features', async () => {
     const found = await broken({
       'apps/server/src/platform/a.ts':

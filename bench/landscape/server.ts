@@ -70,10 +70,13 @@ app.post<{ Body: { count: number } }>('/bench/seed', async (request) => {
       )
       .execute();
     await db
-      .insertInto('birth_data')
+      .insertInto('birth_profiles')
       .values(
         batch.map((p) => ({
-          user_id: p.id,
+          id: p.id,
+          owner_id: p.id,
+          is_own: 1,
+          relation: null,
           name: 'Seed',
           birth_date: p.birth.toISOString().slice(0, 10),
           birth_time: p.birth.toISOString().slice(11, 16),

@@ -22,10 +22,18 @@ export type PlanInterval = z.infer<typeof PlanIntervalSchema>;
 const PlanKindSchema = z.enum(['full', 'chat']);
 export type PlanKind = z.infer<typeof PlanKindSchema>;
 
-const PlanLimitsSchema = z.object({
-  chatMessagesPerDay: z.number().int().nonnegative(),
-  landscapeRegenerationsPerDay: z.number().int().nonnegative(),
-});
+/**
+ * A plan's daily allowance of each usage kind the server's modules declare (chat messages, landscape
+ * regenerations, ...), keyed `<kind>PerDay`; a kind the plan does not name is not allowed on it.
+ */
+export const PlanLimitsSchema = z.record(
+  z.string().regex(/^[a-z][A-Za-z]*PerDay$/, 'a limit is named <usage kind>PerDay'),
+  z.number().int().nonnegative(),
+);
+export type PlanLimits = z.infer<typeof PlanLimitsSchema>;
+
+/** The name of a usage kind's limit in a plan's limits. */
+export const perDayLimit = (kind: string) => `${kind}PerDay`;
 
 const PlanIdSchema = z
   .string()
@@ -221,9 +229,6 @@ export type ChangePlanResult = z.infer<typeof ChangePlanResultSchema>;
 export const ManageCardResultSchema = z.object({ success: z.literal(true), url: z.string() });
 export type ManageCardResult = z.infer<typeof ManageCardResultSchema>;
 
-const UsageKindSchema = z.enum(['chatMessages', 'landscapeRegenerations']);
-export type UsageKind = z.infer<typeof UsageKindSchema>;
-
 const ConstraintSchema = z.object({
   limit: z.number().int(),
   used: z.number().int(),
@@ -237,8 +242,8 @@ export const ConstraintsResultSchema = z.object({
   /** The person's own day the counters belong to (YYYY-MM-DD), from midnight in their zone (the landscape's). */
   day: z.string(),
   resetsAt: z.string(),
-  chatMessages: ConstraintSchema,
-  landscapeRegenerations: ConstraintSchema,
+  /** Each declared usage kind's allowance today (chatMessages, landscapeRegenerations, ...). */
+  usage: z.record(z.string(), ConstraintSchema),
 });
 export type ConstraintsResult = z.infer<typeof ConstraintsResultSchema>;
 

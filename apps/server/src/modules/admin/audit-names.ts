@@ -1,25 +1,29 @@
 import type { AdminAuditEntry, AuditEntry } from '@app/contracts/admin.ts';
-import type { Kysely } from 'kysely';
-import type { Tables } from '../../platform/db/schema.ts';
+import type { AdminReads } from './reads.ts';
 
 // The audit log keeps ids (and the actor's email at the time); the admin area shows people. The
-// names are read when the log is shown, from the tables the ids point into (decision 0190: the
-// admin area reads the other modules' tables for what it shows).
+// names are read when the log is shown, from the modules that own what the ids point to.
 
 interface Known {
   name: string;
   email: string;
 }
 
-/** The target kinds whose ids lead to a name and an email, and the table that holds them. */
-const TARGET_TABLES = {
-  user: 'users',
-  'partner-application': 'partner_applications',
-  'contact-message': 'contact_messages',
-} as const;
-type NamedTarget = keyof typeof TARGET_TABLES;
+/** The target kinds whose ids lead to a name and an email. */
+const NAMED_TARGETS = ['user', 'partner-application', 'contact-message'] as const;
+type NamedTarget = (typeof NAMED_TARGETS)[number];
 
-const isNamedTarget = (type: string): type is NamedTarget => Object.hasOwn(TARGET_TABLES, type);
+const isNamedTarget = (type: string): type is NamedTarget =>
+  (NAMED_TARGETS as readonly string[]).includes(type);
+
+/** Who knows the name and email behind the ids of each kind. */
+const lookupsOf = (
+  reads: AdminReads,
+): Record<NamedTarget, (ids: readonly string[]) => Promise<Map<string, Known>>> => ({
+  user: (ids) => reads.accountFigures.named(ids),
+  'partner-application': (ids) => reads.partnerFigures.applicantsOf(ids),
+  'contact-message': (ids) => reads.contactFigures.sendersOf(ids),
+});
 
 /** What a deletion kept of the person (`user.delete` records their email and name before). */
 function keptOf(value: unknown): Known | undefined {
@@ -29,10 +33,7 @@ function keptOf(value: unknown): Known | undefined {
 }
 
 /** Each entry with the actor's name and the target's name and email, where they can be found. */
-export async function nameAuditEntries(
-  db: Kysely<Tables>,
-  entries: AuditEntry[],
-): Promise<AdminAuditEntry[]> {
+export async function nameAuditEntries(reads: AdminReads, entries: AuditEntry[]): Promise<AdminAuditEntry[]> {
   const wanted = new Map<NamedTarget, Set<string>>();
   const want = (type: NamedTarget, id: string) => {
     const ids = wanted.get(type) ?? new Set<string>();
@@ -50,14 +51,10 @@ export async function nameAuditEntries(
     const person = entry.targetType === 'user' ? keptOf(entry.before) : undefined;
     if (person) kept.set(entry.targetId, person);
   }
+  const lookups = lookupsOf(reads);
   await Promise.all(
     [...wanted].map(async ([type, ids]) => {
-      const rows = await db
-        .selectFrom(TARGET_TABLES[type])
-        .select(['id', 'name', 'email'])
-        .where('id', 'in', [...ids])
-        .execute();
-      for (const row of rows) found.set(`${type}:${row.id}`, { name: row.name, email: row.email });
+      for (const [id, known] of await lookups[type]([...ids])) found.set(`${type}:${id}`, known);
     }),
   );
   return entries.map((entry) => {

@@ -1,55 +1,32 @@
-import type { AdminSubscriptionsPage, MailDelivery, SystemHealth } from '@app/contracts/admin.ts';
+import type {
+  AdminSubscriptionsPage,
+  AdminSubscriptionsQuerySchema,
+  MailDelivery,
+  SystemHealth,
+} from '@app/contracts/admin.ts';
 import { APP_VERSION_LABEL } from '@app/contracts/constants.ts';
 import type { FastifyInstance } from 'fastify';
-import { type Kysely, sql } from 'kysely';
+import type { z } from 'zod';
 import { isReachable } from '../../platform/db/database.ts';
-import type { Tables } from '../../platform/db/schema.ts';
+import { appliedMigrationCount } from '../../platform/db/migrate.ts';
+import { lastMailError, mailBacklog } from '../../platform/mailer/outbox-figures.ts';
+import type { AdminReads } from './reads.ts';
 
-const n = (value: unknown) => Number(value ?? 0);
-
-/** Subscriptions as operators list them: newest first, by status and plan. */
+/** Subscriptions as operators list them: newest first, by status and plan, with the person's email. */
 export async function listSubscriptions(
-  db: Kysely<Tables>,
-  query: { status?: string; plan?: string; limit: number; offset: number },
+  reads: AdminReads,
+  query: z.infer<typeof AdminSubscriptionsQuerySchema>,
 ): Promise<AdminSubscriptionsPage> {
-  let filtered = db
-    .selectFrom('subscriptions')
-    .innerJoin('users', 'users.id', 'subscriptions.user_id')
-    .innerJoin('subscription_plans', 'subscription_plans.id', 'subscriptions.plan_id');
-  if (query.status) filtered = filtered.where('subscriptions.status', '=', query.status as never);
-  if (query.plan) filtered = filtered.where('subscriptions.plan_id', '=', query.plan);
-  const [rows, count] = await Promise.all([
-    filtered
-      .select([
-        'subscriptions.user_id',
-        'users.email',
-        'subscription_plans.name as plan',
-        'subscriptions.status',
-        'subscriptions.current_period_end',
-        'subscriptions.trial_end',
-        'subscriptions.cancel_at_period_end',
-        'subscriptions.created_at',
-      ])
-      .orderBy('subscriptions.created_at', 'desc')
-      .orderBy('subscriptions.user_id')
-      .limit(query.limit)
-      .offset(query.offset)
-      .execute(),
-    filtered.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-  ]);
+  const { subscriptions, total } = await reads.subscriptionFigures.page(query);
+  const people = await reads.accountFigures.named(subscriptions.map((row) => row.userId));
   return {
-    subscriptions: rows.map((row) => ({
-      id: row.user_id,
-      userId: row.user_id,
-      email: row.email,
-      plan: row.plan,
-      status: row.status,
-      currentPeriodEnd: row.current_period_end,
-      trialEnd: row.trial_end,
-      cancelAtPeriodEnd: n(row.cancel_at_period_end) === 1,
-      createdAt: row.created_at,
-    })),
-    total: n(count.n),
+    // A subscription goes with its account (deleted with it), so every one has an email; one whose
+    // account went between the two reads is left out, as it would be a moment later.
+    subscriptions: subscriptions.flatMap((row) => {
+      const email = people.get(row.userId)?.email;
+      return email === undefined ? [] : [{ ...row, email }];
+    }),
+    total,
   };
 }
 
@@ -70,26 +47,8 @@ async function answers(url: string): Promise<boolean> {
 export const mailDelivery = (config: { smtpUrl: string | undefined }): MailDelivery =>
   config.smtpUrl ? 'smtp' : 'log';
 
+/** The assistant's answers checked against the chart over this many days (system health). */
 const CORRECTIONS_DAYS = 7;
-
-/** Per model: the answers of the last 7 days checked against the chart, and those corrected. */
-async function correctionRates(
-  db: Kysely<Tables>,
-  now: Date,
-): Promise<SystemHealth['assistant']['corrections']> {
-  const since = new Date(now.getTime() - CORRECTIONS_DAYS * 86_400_000).toISOString();
-  const rows = await db
-    .selectFrom('chat_messages')
-    .select((eb) => ['model', eb.fn.countAll().as('checked'), eb.fn.count('corrections').as('corrected')])
-    .where('role', '=', 'assistant')
-    .where('model', 'is not', null)
-    .where('created_at', '>=', since)
-    .groupBy('model')
-    .execute();
-  return rows
-    .map((row) => ({ model: row.model ?? '', checked: n(row.checked), corrected: n(row.corrected) }))
-    .sort((a, b) => b.checked - a.checked || a.model.localeCompare(b.model));
-}
 
 /** What an operator checks first when something seems wrong. */
 export async function systemHealth(app: FastifyInstance, jobs: boolean): Promise<SystemHealth> {
@@ -97,25 +56,15 @@ export async function systemHealth(app: FastifyInstance, jobs: boolean): Promise
   const began = performance.now();
   const reachable = await isReachable(db);
   const latencyMs = reachable ? Math.round((performance.now() - began) * 10) / 10 : null;
-  const [migrations, backlog, lastError, corrections] = reachable
+  const since = new Date(app.clock.now().getTime() - CORRECTIONS_DAYS * 86_400_000).toISOString();
+  const [migrationsApplied, backlog, lastError, corrections] = reachable
     ? await Promise.all([
-        sql<{ n: unknown }>`select count(*) as n from kysely_migration`.execute(db),
-        db
-          .selectFrom('mail_outbox')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where('sent_at', 'is', null)
-          .executeTakeFirst(),
-        db
-          .selectFrom('mail_outbox')
-          .select(['last_error'])
-          .where('sent_at', 'is', null)
-          .where('last_error', 'is not', null)
-          .orderBy('next_attempt_at', 'desc')
-          .limit(1)
-          .executeTakeFirst(),
-        correctionRates(db, app.clock.now()),
+        appliedMigrationCount(db),
+        mailBacklog(db),
+        lastMailError(db),
+        app.chatFigures.answerChecks(since),
       ])
-    : [undefined, undefined, undefined, undefined];
+    : [0, 0, null, []];
   const memory = process.memoryUsage();
   const stripe = app.config.billing.stripe;
   const assistant = app.config.assistant ?? { provider: 'builtin' as const };
@@ -128,11 +77,11 @@ export async function systemHealth(app: FastifyInstance, jobs: boolean): Promise
       engine: app.database.engine,
       reachable,
       latencyMs,
-      migrationsApplied: n(migrations?.rows[0]?.n),
+      migrationsApplied,
     },
     mail: {
-      backlog: n(backlog?.n),
-      lastError: lastError?.last_error ?? null,
+      backlog,
+      lastError,
       delivery: mailDelivery(app.config),
     },
     payments: {
@@ -148,7 +97,7 @@ export async function systemHealth(app: FastifyInstance, jobs: boolean): Promise
     assistant: {
       provider: assistant.provider,
       model: assistant.provider === 'openai' ? assistant.openai.model : null,
-      corrections: corrections ?? [],
+      corrections,
     },
     jobs: { scheduled: jobs, runs: await app.scheduledJobs.report() },
   };

@@ -24,6 +24,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditActorOf } from '../../platform/audit/audit-log.ts';
 import { nameAuditEntries } from './audit-names.ts';
 import { listSubscriptions, mailDelivery, systemHealth } from './operations.ts';
+import type { AdminReads } from './reads.ts';
 import type { AdminReports } from './reports.ts';
 import type { AdminUsers } from './users.ts';
 
@@ -32,10 +33,11 @@ const security = [{ bearerAuth: [] }];
 
 /** /api/admin/*: the admin role and a passed second factor on every route (checked before the body). */
 export const adminRoutes: FastifyPluginAsyncZod<{
+  reads: AdminReads;
   reports: AdminReports;
   users: AdminUsers;
   jobs: boolean;
-}> = async (app, { reports, users, jobs }) => {
+}> = async (app, { reads, reports, users, jobs }) => {
   app.addHook('onRequest', app.requireAdmin);
   const now = () => app.clock.now();
   const ok = <T>(data: T) => ({ success: true as const, data });
@@ -134,7 +136,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
         response: { 200: adminAnswer(AdminSubscriptionsPageSchema) },
       },
     },
-    async (request) => ok(await listSubscriptions(app.database.db, request.query)),
+    async (request) => ok(await listSubscriptions(reads, request.query)),
   );
   app.get(
     '/user-usage',
@@ -166,7 +168,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { entries, total } = await app.audit.list(request.query);
-      return ok({ entries: await nameAuditEntries(app.database.db, entries), total });
+      return ok({ entries: await nameAuditEntries(reads, entries), total });
     },
   );
 };

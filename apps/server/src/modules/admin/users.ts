@@ -5,12 +5,11 @@ import type {
   AdminUsersQuery,
   AdminUserUpdate,
 } from '@app/contracts/admin.ts';
-import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { AuditActor, AuditLog } from '../../platform/audit/audit-log.ts';
-import type { Tables } from '../../platform/db/schema.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { ACCOUNT_COLUMNS_OF_USERS, type AccountRow, type AuthService, toAccount } from '../auth/plugin.ts';
+import type { AuthService, ListedAccount } from '../auth/plugin.ts';
 import { nameAuditEntries } from './audit-names.ts';
+import { type AdminReads, useWindow } from './reads.ts';
 
 export const ADMIN_USER_ERRORS = {
   notYourself: 'You cannot demote, disable or delete your own account here.',
@@ -18,188 +17,71 @@ export const ADMIN_USER_ERRORS = {
   confirmEmail: "The email address does not match this person's. Type it exactly to delete the account.",
 } as const;
 
-const DAY_MS = 86_400_000;
-const n = (value: unknown) => Number(value ?? 0);
-
 /** The people of the product as operators see and change them (never a password hash or token). */
 export class AdminUsers {
   constructor(
     private readonly deps: {
-      db: Kysely<Tables>;
-      engine: 'sqlite' | 'postgres';
+      reads: AdminReads;
       auth: AuthService;
       audit: AuditLog;
     },
   ) {}
 
-  private base() {
-    return this.deps.db
-      .selectFrom('users')
-      .leftJoin('subscriptions', 'subscriptions.user_id', 'users.id')
-      .leftJoin('subscription_plans', 'subscription_plans.id', 'subscriptions.plan_id')
-      .leftJoin('second_factors', 'second_factors.user_id', 'users.id');
-  }
-
-  private columns() {
-    return [
-      ...ACCOUNT_COLUMNS_OF_USERS,
-      'subscription_plans.name as plan',
-      'subscriptions.status as subscription_status',
-      'second_factors.confirmed_at as second_factor_at',
-      // The open sessions' latest moment, or the one kept from deleted sessions if later.
-      sql<string | null>`(select max(seen) from (
-          select max(s.last_seen_at) as seen from sessions s where s.user_id = users.id
-          union all select users.last_seen_at as seen
-        ) as moments)`.as('last_seen_at'),
-    ] as const;
-  }
-
-  private toUser(
-    row: AccountRow & {
-      plan: string | null;
-      subscription_status: string | null;
-      second_factor_at: string | null;
-      last_seen_at: string | null;
-    },
-  ): AdminUser {
-    const { id, email, name, role, emailVerified, disabled, createdAt } = toAccount(row);
-    return {
-      id,
-      email,
-      name,
-      role,
-      emailVerified,
-      disabled,
-      secondFactor: row.second_factor_at !== null,
-      plan: row.plan,
-      subscriptionStatus: row.subscription_status,
-      createdAt,
-      lastSeenAt: row.last_seen_at,
-    };
+  /** The accounts with their plan and subscription status (the subscription module's to say). */
+  private async withPlans(accounts: ListedAccount[]): Promise<AdminUser[]> {
+    const plans = await this.deps.reads.subscriptionFigures.plansOf(accounts.map((account) => account.id));
+    return accounts.map((account) => {
+      const subscription = plans.get(account.id);
+      return {
+        ...account,
+        plan: subscription?.plan ?? null,
+        subscriptionStatus: subscription?.status ?? null,
+      };
+    });
   }
 
   async list(query: AdminUsersQuery): Promise<AdminUsersPage> {
-    // The same conditions for the page and for the count; the count joins only what a filter needs.
-    const conditions: RawBuilder<unknown>[] = [];
-    if (query.search) {
-      // Emails are stored in lower case. SQLite's LIKE ignores ASCII case; on PostgreSQL a
-      // lower-cased name under LIKE is cheaper than ILIKE.
-      const pattern = `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const name = this.deps.engine === 'postgres' ? sql`lower(users.name)` : sql`users.name`;
-      conditions.push(sql`(users.email like ${pattern} escape '\\' or ${name} like ${pattern} escape '\\')`);
-    }
-    if (query.role) conditions.push(sql`users.role = ${query.role}`);
-    if (query.status === 'verified') conditions.push(sql`users.email_verified = 1`);
-    if (query.status === 'unverified') conditions.push(sql`users.email_verified = 0`);
-    if (query.status === 'disabled') conditions.push(sql`users.disabled = 1`);
-    if (query.plan === 'none') conditions.push(sql`subscriptions.plan_id is null`);
-    else if (query.plan) conditions.push(sql`subscriptions.plan_id = ${query.plan}`);
-    const where = sql<SqlBool>`${conditions.length ? sql.join(conditions, sql` and `) : sql`1 = 1`}`;
-    const sortColumn = {
-      created: sql.ref('users.created_at'),
-      email: sql.ref('users.email'),
-      name: sql`lower(users.name)`,
-      lastSeen: sql.ref('last_seen_at'),
-    }[query.sort];
-    const [rows, count] = await Promise.all([
-      this.base()
-        .select(this.columns())
-        .where(where)
-        .orderBy(sortColumn, query.order)
-        .orderBy('users.id')
-        .limit(query.limit)
-        .offset(query.offset)
-        .execute(),
-      this.deps.db
-        .selectFrom('users')
-        .$if(query.plan !== undefined, (q) =>
-          q.leftJoin('subscriptions', 'subscriptions.user_id', 'users.id'),
-        )
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where(where)
-        .executeTakeFirstOrThrow(),
-    ]);
-    return {
-      users: rows.map((row) => this.toUser(row)),
-      total: n(count.n),
-      limit: query.limit,
-      offset: query.offset,
-    };
+    const { accountFigures, subscriptionFigures } = this.deps.reads;
+    const { plan, ...rest } = query;
+    // "none": people without a subscription; a plan id: people subscribed to it.
+    const among =
+      plan === 'none'
+        ? { notIn: subscriptionFigures.subscriberIds() }
+        : plan
+          ? { in: subscriptionFigures.subscriberIds(plan) }
+          : undefined;
+    const { accounts, total } = await accountFigures.list(rest, among);
+    return { users: await this.withPlans(accounts), total, limit: query.limit, offset: query.offset };
   }
 
   private async find(id: string): Promise<AdminUser> {
-    const row = await this.base().select(this.columns()).where('users.id', '=', id).executeTakeFirst();
-    if (!row) throw notFound('No account has this id.');
-    return this.toUser(row);
+    const account = await this.deps.reads.accountFigures.find(id);
+    if (!account) throw notFound('No account has this id.');
+    const [user] = await this.withPlans([account]);
+    return user!;
   }
 
   async detail(id: string, now: Date): Promise<AdminUserDetail> {
     const user = await this.find(id);
-    const { db } = this.deps;
-    const today = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS).toISOString();
-    const since30 = new Date(now.getTime() - 30 * DAY_MS).toISOString();
+    const { accountFigures, subscriptionFigures, chatFigures, landscapeFigures } = this.deps.reads;
+    const window = useWindow(now);
     const [subscription, chat, landscapes, sessions, audit] = await Promise.all([
-      db
-        .selectFrom('subscriptions')
-        .innerJoin('subscription_plans', 'subscription_plans.id', 'subscriptions.plan_id')
-        .select([
-          'subscriptions.status',
-          'subscription_plans.name as plan',
-          'subscriptions.current_period_end',
-          'subscriptions.trial_end',
-          'subscriptions.cancel_at_period_end',
-        ])
-        .where('subscriptions.user_id', '=', id)
-        .executeTakeFirst(),
-      db
-        .selectFrom('chat_messages')
-        .select((eb) => [
-          eb.fn.countAll().as('m30'),
-          eb.fn.sum<number>(eb.case().when('created_at', '>=', today).then(1).else(0).end()).as('today'),
-        ])
-        .where('user_id', '=', id)
-        .where('role', '=', 'user')
-        .where('created_at', '>=', since30)
-        .executeTakeFirstOrThrow(),
-      db
-        .selectFrom('landscapes')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('user_id', '=', id)
-        .where('generated_at', '>=', since30)
-        .executeTakeFirstOrThrow(),
-      db
-        .selectFrom('sessions')
-        .select(['id', 'created_at', 'last_seen_at', 'user_agent'])
-        .where('user_id', '=', id)
-        .where('expires_at', '>', now.toISOString())
-        .orderBy('last_seen_at', 'desc')
-        .limit(20)
-        .execute(),
+      subscriptionFigures.ofPerson(id),
+      chatFigures.useOf(id, window),
+      landscapeFigures.useOf(id, window),
+      accountFigures.openSessions(id, now.toISOString()),
       this.deps.audit.list({ target: id, limit: 20, offset: 0 }),
     ]);
     return {
       user,
-      subscription: subscription
-        ? {
-            status: subscription.status,
-            plan: subscription.plan,
-            currentPeriodEnd: subscription.current_period_end,
-            trialEnd: subscription.trial_end,
-            cancelAtPeriodEnd: n(subscription.cancel_at_period_end) === 1,
-          }
-        : null,
+      subscription,
       usage: {
-        chatMessagesToday: n(chat.today),
-        chatMessages30d: n(chat.m30),
-        landscapes30d: n(landscapes.n),
+        chatMessagesToday: chat.today,
+        chatMessages30d: chat.days30,
+        landscapes30d: landscapes.days30,
       },
-      sessions: sessions.map((row) => ({
-        id: row.id,
-        createdAt: row.created_at,
-        lastSeenAt: row.last_seen_at,
-        userAgent: row.user_agent,
-      })),
-      audit: await nameAuditEntries(db, audit.entries),
+      sessions,
+      audit: await nameAuditEntries(this.deps.reads, audit.entries),
     };
   }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { authGuard } from '../../platform/auth-guard.ts';
 import { defineModule } from '../../platform/module.ts';
+import { AccountAdminFigures } from './admin-figures.ts';
 import * as accounts from './migrations/0001-accounts.ts';
 import * as sessionChangeNotices from './migrations/0003-session-change-notices.ts';
 import * as secondFactors from './migrations/0004-second-factor.ts';
@@ -10,13 +11,14 @@ import { PasswordHasher } from './passwords.ts';
 import { AuthRepository } from './repository.ts';
 import { authRoutes } from './routes.ts';
 import { SecondFactorService } from './second-factor.ts';
+import { SecondFactorRepository } from './second-factor-repository.ts';
 import { secondFactorRoutes } from './second-factor-routes.ts';
 import { AuthService } from './service.ts';
 import { SESSION_CHANGES_CHANNEL, SessionCache } from './session-cache.ts';
 import { SessionEndings } from './session-endings.ts';
 import { TokenSigner } from './tokens.ts';
 
-export { ACCOUNT_COLUMNS_OF_USERS, type AccountRow, toAccount } from './account-row.ts';
+export type { ListedAccount } from './admin-figures.ts';
 export type { AuthService } from './service.ts';
 export type { SessionEnding, SessionEndings } from './session-endings.ts';
 
@@ -63,7 +65,7 @@ export const authModule = defineModule({
       config,
     });
     const secondFactor = new SecondFactorService({
-      db: database.db,
+      repo: new SecondFactorRepository(database.db),
       sessions: sessionCache,
       clock,
       serverSecret: config.jwtSecret,
@@ -77,6 +79,7 @@ export const authModule = defineModule({
     app.decorate('auth', auth);
     app.decorate('secondFactor', secondFactor);
     app.decorate('sessionEndings', sessionEndings);
+    app.decorate('accountFigures', new AccountAdminFigures(database.db, database.engine));
     await app.register(authGuard, {
       authenticate: (token) => auth.authenticate(token),
       hasSecondFactor: (userId) => secondFactor.hasConfirmed(userId),

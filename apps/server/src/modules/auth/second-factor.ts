@@ -1,14 +1,13 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, randomInt } from 'node:crypto';
 import type { MfaEnroll, MfaStatus, MfaVerify } from '@app/contracts/auth.ts';
-import type { Kysely } from 'kysely';
 import * as OTPAuth from 'otpauth';
 import type { AuditLog } from '../../platform/audit/audit-log.ts';
 import type { AuthUser } from '../../platform/auth-guard.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { ThrottleRule } from '../../platform/config-basics.ts';
-import type { Tables } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import { clientKey, type Throttle } from '../../platform/throttle.ts';
+import type { SecondFactorRepository } from './second-factor-repository.ts';
 import type { SessionCache } from './session-cache.ts';
 
 // Two-step sign-in with an authenticator app (TOTP, RFC 6238: SHA-1, 6 digits, 30 s steps), kept
@@ -36,7 +35,7 @@ export class SecondFactorService {
 
   constructor(
     private readonly deps: {
-      db: Kysely<Tables>;
+      repo: SecondFactorRepository;
       sessions: SessionCache;
       clock: Clock;
       serverSecret: string;
@@ -75,16 +74,8 @@ export class SecondFactorService {
     });
   }
 
-  private factorOf(userId: string) {
-    return this.deps.db
-      .selectFrom('second_factors')
-      .select(['secret', 'confirmed_at', 'recovery_codes', 'last_step'])
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-  }
-
   async hasConfirmed(userId: string): Promise<boolean> {
-    return Boolean((await this.factorOf(userId))?.confirmed_at);
+    return Boolean((await this.deps.repo.find(userId))?.confirmedAt);
   }
 
   async status(user: AuthUser): Promise<MfaStatus> {
@@ -93,21 +84,10 @@ export class SecondFactorService {
 
   /** A new secret to scan; replaces one that was never confirmed. */
   async enroll(user: AuthUser): Promise<MfaEnroll> {
-    const existing = await this.factorOf(user.id);
-    if (existing?.confirmed_at) throw new AppError(409, 'CONFLICT', SECOND_FACTOR_ERRORS.alreadyEnrolled);
+    const existing = await this.deps.repo.find(user.id);
+    if (existing?.confirmedAt) throw new AppError(409, 'CONFLICT', SECOND_FACTOR_ERRORS.alreadyEnrolled);
     const secret = new OTPAuth.Secret({ size: 20 }).base32;
-    const row = {
-      secret: this.encrypt(secret),
-      confirmed_at: null,
-      recovery_codes: '[]',
-      last_step: null,
-      created_at: this.deps.clock.now().toISOString(),
-    };
-    await this.deps.db
-      .insertInto('second_factors')
-      .values({ user_id: user.id, ...row })
-      .onConflict((conflict) => conflict.column('user_id').doUpdateSet(row))
-      .execute();
+    await this.deps.repo.start(user.id, this.encrypt(secret), this.deps.clock.now().toISOString());
     return { secret, otpauthUrl: this.totp(user.email, secret).toString() };
   }
 
@@ -145,66 +125,47 @@ export class SecondFactorService {
   }
 
   private async check(user: AuthUser, code: string): Promise<MfaVerify> {
-    const factor = await this.factorOf(user.id);
+    const { repo } = this.deps;
+    const factor = await repo.find(user.id);
     if (!factor) throw new AppError(409, 'MFA_ENROLMENT_REQUIRED', SECOND_FACTOR_ERRORS.notEnrolled);
     const nowMs = this.deps.clock.now().getTime();
     const now = new Date(nowMs).toISOString();
     let recoveryCodes: string[] | undefined;
     if (TOTP_CODE.test(code)) {
-      const delta = this.totp(user.email, this.decrypt(factor.secret)).validate({
+      const delta = this.totp(user.email, this.decrypt(factor.sealedSecret)).validate({
         token: code,
         timestamp: nowMs,
         window: 1,
       });
       const step = Math.floor(nowMs / 1000 / PERIOD_SECONDS) + (delta ?? 0);
-      if (delta === null || (factor.last_step !== null && step <= factor.last_step))
+      if (delta === null || (factor.lastStep !== null && step <= factor.lastStep))
         throw new AppError(400, 'INVALID_CODE', SECOND_FACTOR_ERRORS.invalidCode);
-      if (!factor.confirmed_at) recoveryCodes = this.newRecoveryCodes();
-      await this.deps.db
-        .updateTable('second_factors')
-        .set({
-          last_step: step,
-          ...(recoveryCodes && {
-            confirmed_at: now,
-            recovery_codes: JSON.stringify(recoveryCodes.map(hash)),
-          }),
-        })
-        .where('user_id', '=', user.id)
-        .execute();
+      if (!factor.confirmedAt) recoveryCodes = this.newRecoveryCodes();
+      await repo.acceptStep(
+        user.id,
+        step,
+        recoveryCodes && { at: now, recoveryCodeHashes: recoveryCodes.map(hash) },
+      );
     } else {
-      const unused: string[] = JSON.parse(factor.recovery_codes);
-      if (!factor.confirmed_at || !unused.includes(hash(code)))
+      const unused = factor.recoveryCodeHashes;
+      if (!factor.confirmedAt || !unused.includes(hash(code)))
         throw new AppError(400, 'INVALID_CODE', SECOND_FACTOR_ERRORS.invalidCode);
-      await this.deps.db
-        .updateTable('second_factors')
-        .set({ recovery_codes: JSON.stringify(unused.filter((h) => h !== hash(code))) })
-        .where('user_id', '=', user.id)
-        .execute();
+      await repo.keepRecoveryCodes(
+        user.id,
+        unused.filter((h) => h !== hash(code)),
+      );
     }
     await this.deps.sessions.revoking({ sessionId: user.sessionId }, () =>
-      this.deps.db
-        .updateTable('sessions')
-        .set({ second_factor_at: now })
-        .where('id', '=', user.sessionId)
-        .execute(),
+      repo.markSessionPassed(user.sessionId, now),
     );
     return recoveryCodes ? { recoveryCodes } : {};
   }
 
   /** For a lost device (the `reset-mfa` command): the authenticator goes, and no session keeps the factor. */
   async reset(userId: string): Promise<boolean> {
-    const removed = await this.deps.db
-      .deleteFrom('second_factors')
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    await this.deps.sessions.revoking({ userId }, () =>
-      this.deps.db
-        .updateTable('sessions')
-        .set({ second_factor_at: null })
-        .where('user_id', '=', userId)
-        .execute(),
-    );
-    return Number(removed.numDeletedRows) > 0;
+    const removed = await this.deps.repo.remove(userId);
+    await this.deps.sessions.revoking({ userId }, () => this.deps.repo.clearSessionsOf(userId));
+    return removed;
   }
 
   private newRecoveryCodes(): string[] {

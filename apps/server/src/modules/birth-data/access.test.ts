@@ -48,9 +48,9 @@ describe('who may use it', () => {
     }
     // Nothing was saved for either of them.
     const rows = await birth.t.app.database.db
-      .selectFrom('birth_data')
-      .select('user_id')
-      .where('user_id', 'in', [unverifiedAdmin.userId, unpaid.userId])
+      .selectFrom('birth_profiles')
+      .select('id')
+      .where('owner_id', 'in', [unverifiedAdmin.userId, unpaid.userId])
       .execute();
     expect(rows).toEqual([]);
   });
@@ -69,9 +69,9 @@ describe('the account', () => {
     const deleted = await call(token, 'DELETE', '/api/auth/account', { password: GOOD_PASSWORD });
     expect(deleted.statusCode, deleted.body).toBe(200);
     const rows = await birth.t.app.database.db
-      .selectFrom('birth_data')
-      .select('user_id')
-      .where('user_id', '=', userId)
+      .selectFrom('birth_profiles')
+      .select('id')
+      .where('owner_id', '=', userId)
       .execute();
     expect(rows).toEqual([]);
   });

@@ -1,6 +1,4 @@
-import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { up as rereadLocalMeanTimes } from './migrations/0012-birth-data-local-mean-time.ts';
 import { expectError, useBirthDataApp } from './testing/birth-data-app.ts';
 
 // Which clock a birth time was read on: a stated UTC offset, the birthplace's own local mean time
@@ -185,60 +183,5 @@ describe('the change from local mean time to the zone', () => {
     // A stated offset needs no question.
     const stated = await client.save(token, { ...twice, statedUtcOffsetSeconds: -18_000 });
     expect(stated.json().birthData).toMatchObject({ utc: '1895-01-01T05:20:00.000Z', resolution: null });
-  });
-});
-
-describe('births saved before the birthplace mean time was used', () => {
-  /** Puts a record back into the state the old reading (the zone's reference-city mean time) left it in. */
-  async function asSavedBefore(userId: string, utc: string, offset: number, resolution: string | null) {
-    await client.t.app.database.db
-      .updateTable('birth_data')
-      .set({ utc, utc_offset_seconds: offset, resolution })
-      .where('user_id', '=', userId)
-      .execute();
-  }
-
-  it('are read again at the birthplace once, unless an offset was stated', async () => {
-    const lmt = await client.paidPerson();
-    await client.save(lmt.token, bergen);
-    await asSavedBefore(lmt.userId, '1880-05-17T11:17:00.000Z', 2580, null);
-    expect((await client.get(lmt.token)).json().birthData).toMatchObject({
-      utcOffsetSeconds: 2580,
-      timeBasis: null,
-    });
-
-    const gap = await client.paidPerson();
-    await client.save(gap.token, { ...bergen, date: '1894-12-31', time: '23:50', resolution: 'later' });
-    await asSavedBefore(gap.userId, '1894-12-31T23:07:00.000Z', 2580, null);
-
-    const stated = await client.paidPerson();
-    await client.save(stated.token, { ...bergen, statedUtcOffsetSeconds: 3600 });
-
-    const modern = await client.paidPerson();
-    await client.save(modern.token, { ...bergen, date: '1990-04-21', time: '14:30' });
-
-    await rereadLocalMeanTimes(client.t.app.database.db as unknown as Kysely<unknown>);
-    expect((await client.get(lmt.token)).json().birthData).toMatchObject({
-      utc: '1880-05-17T11:38:43.000Z',
-      utcOffsetSeconds: 1277,
-      timeBasis: 'local mean time of Bergen (+0:21:17)',
-      resolution: null,
-    });
-    expect((await client.chart(lmt.token)).json().chart.moment.utc).toBe('1880-05-17T11:38:43.000Z');
-    // A time skipped at the change, saved without a choice, takes the earlier reading and says so.
-    expect((await client.get(gap.token)).json().birthData).toMatchObject({
-      utc: '1894-12-31T22:50:00.000Z',
-      resolution: 'earlier',
-    });
-    expect((await client.get(stated.token)).json().birthData).toMatchObject({
-      utc: '1880-05-17T11:00:00.000Z',
-      timeBasis: 'stated offset UTC+1:00',
-    });
-    expect((await client.get(modern.token)).json().birthData.utc).toBe('1990-04-21T12:30:00.000Z');
-
-    // Running it again changes nothing.
-    const before = (await client.get(lmt.token)).json().birthData;
-    await rereadLocalMeanTimes(client.t.app.database.db as unknown as Kysely<unknown>);
-    expect((await client.get(lmt.token)).json().birthData).toEqual(before);
   });
 });

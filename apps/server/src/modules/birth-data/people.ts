@@ -6,8 +6,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { astroChartOf, type BirthFacts, birthFactsOf, toBirthData } from './birth-chart.ts';
 import type { BirthResolver } from './birth-resolver.ts';
-import type { PeopleRepository, PersonRow } from './people-repository.ts';
-import type { BirthDataRepository } from './repository.ts';
+import type { BirthDataRepository, PeopleRepository, PersonRow } from './repository.ts';
 
 export const PEOPLE_MESSAGES = {
   added: 'The person was added.',

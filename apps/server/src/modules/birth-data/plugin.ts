@@ -4,10 +4,10 @@ import * as birthData from './migrations/0010-birth-data.ts';
 import * as statedOffset from './migrations/0011-birth-data-stated-offset.ts';
 import * as localMeanTime from './migrations/0012-birth-data-local-mean-time.ts';
 import * as people from './migrations/0013-people.ts';
+import * as birthProfiles from './migrations/0014-birth-profiles.ts';
 import { PeopleService } from './people.ts';
-import { PeopleRepository } from './people-repository.ts';
 import { peopleRoutes } from './people-routes.ts';
-import { BirthDataRepository } from './repository.ts';
+import { BirthDataRepository, PeopleRepository } from './repository.ts';
 import { birthDataRoutes } from './routes.ts';
 import { BirthDataService, type BirthFacts } from './service.ts';
 
@@ -41,6 +41,7 @@ export const birthDataModule = defineModule({
     '0011-birth-data-stated-offset': statedOffset,
     '0012-birth-data-local-mean-time': localMeanTime,
     '0013-people': people,
+    '0014-birth-profiles': birthProfiles,
   },
   async register(app) {
     app.features.declare({

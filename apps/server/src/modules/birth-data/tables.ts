@@ -1,5 +1,5 @@
-export interface BirthDataTable {
-  user_id: string;
+/** A stored birth, whoever it belongs to. */
+export interface BirthColumns {
   name: string;
   birth_date: string;
   birth_time: string;
@@ -22,17 +22,17 @@ export interface BirthDataTable {
   updated_at: string;
 }
 
-/** A stored birth, whoever it belongs to. */
-export type BirthColumns = Omit<BirthDataTable, 'user_id'>;
-
-/** Someone in a person's life: their birth, a name and an optional relation, owned by the person. */
-export interface PeopleTable extends BirthColumns {
+/**
+ * A birth profile: the owner's own birth (is_own = 1, whose id is the owner's id) or someone in the
+ * owner's life, with a name and an optional relation.
+ */
+interface BirthProfilesTable extends BirthColumns {
   id: string;
   owner_id: string;
+  is_own: number;
   relation: string | null;
 }
 
 export interface BirthDataTables {
-  birth_data: BirthDataTable;
-  people: PeopleTable;
+  birth_profiles: BirthProfilesTable;
 }

@@ -41,8 +41,8 @@ describe('the daily allowance', () => {
     const { token, session } = await person();
     expect(await ask(token, session, 'blorp?')).toMatch(/Could you tell me a little more\?/);
     expect(await used(token)).toBe(0);
-    const constraints = (await call(token, 'GET', '/subscription/constraints')).json();
-    expect(constraints.chatMessages).toMatchObject({ used: 0, remaining: constraints.chatMessages.limit });
+    const { usage } = (await call(token, 'GET', '/subscription/constraints')).json();
+    expect(usage.chatMessages).toMatchObject({ used: 0, remaining: usage.chatMessages.limit });
     await ask(token, session, 'What does my Moon sign mean?');
     expect(await used(token)).toBe(1);
   });

@@ -1,6 +1,7 @@
 import type { Server } from 'socket.io';
 import { defineModule } from '../../platform/module.ts';
 import { personLimit } from '../../platform/request-limits.ts';
+import { ChatAdminFigures } from './admin-figures.ts';
 import { type Assistant, builtinAssistant } from './assistant.ts';
 import * as chat from './migrations/0060-chat.ts';
 import * as chatByTime from './migrations/0061-chat-messages-by-time.ts';
@@ -38,6 +39,7 @@ export const chatModule = defineModule({
       refusal:
         'Your plan does not include the chat. Choose a plan with the chat on the Subscription page to unlock it.',
     });
+    const chatMessages = app.allowances.declare({ kind: 'chatMessages' });
     const settings = app.config.assistant ?? { provider: 'builtin' };
     const assistant: Assistant =
       settings.provider === 'openai' ? openAiAssistant(settings.openai) : builtinAssistant;
@@ -52,21 +54,15 @@ export const chatModule = defineModule({
       peopleOf: (userId) => app.birthData.people(userId),
       announce: (userId, news) => realtime?.to(userRoom(userId)).emit(news.event, news.payload),
       allowance: {
-        consume: (user) => app.allowances.consume(user, 'chatMessages'),
+        consume: (user) => chatMessages.consume(user),
         giveBack: (user, day) =>
-          app.allowances
-            .giveBack(user, 'chatMessages', day)
+          chatMessages
+            .giveBack(user, day)
             .catch((error: unknown) => app.log.warn({ err: error }, 'could not give back a chat message')),
-        usage: async (user) => {
-          const limits = await app.allowances.constraints(user);
-          return {
-            used: limits.chatMessages.used,
-            limit: limits.chatMessages.limit,
-            resetsAt: limits.resetsAt,
-          };
-        },
+        usage: (user) => chatMessages.usage(user),
       },
     });
+    app.decorate('chatFigures', new ChatAdminFigures(app.database.db));
     app.auth.addExportSection('chat', (userId) => service.exportSection(userId));
     await app.register(chatRoutes, { prefix: '/api/chat', service, guard: app.requireFeature('chat') });
     realtime = attachRealtime(app, {

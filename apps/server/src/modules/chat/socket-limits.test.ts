@@ -111,7 +111,7 @@ describe('socket events', () => {
     const { token, session } = await chatPerson(t, ADMINS[nextAdmin++]!);
     const { chatMessages } = (
       await t.app.inject({ url: '/api/subscription/constraints', headers: bearer(token) })
-    ).json();
+    ).json().usage;
     const db = t.app.database.db;
     const userId = (await t.app.auth.findAccountByEmail(ADMINS[nextAdmin - 1]!))!.id;
     await db

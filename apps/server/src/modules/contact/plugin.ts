@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/module.ts';
+import { contactFiguresOf } from './admin-figures.ts';
 import { contactInboxRoutes } from './inbox.ts';
 import * as contactMessages from './migrations/0041-contact-messages.ts';
 import * as contactHandled from './migrations/0042-contact-handled.ts';
@@ -6,7 +7,10 @@ import { ContactRepository } from './repository.ts';
 import { contactRoutes } from './routes.ts';
 import { ContactService } from './service.ts';
 
-/** The contact form under /api/contact and its admin inbox; its messages join the account export and deletion. */
+/**
+ * The contact form under /api/contact and its admin inbox; its messages join the account export
+ * and deletion. Decorates app.contactFigures, the admin area's read of its messages.
+ */
 export const contactModule = defineModule({
   name: 'contact',
   dependencies: ['auth'],
@@ -14,8 +18,9 @@ export const contactModule = defineModule({
   async register(app) {
     const { config } = app;
     const settings = config.contact;
+    const repo = new ContactRepository(app.database.db);
     const contact = new ContactService({
-      repo: new ContactRepository(app.database.db),
+      repo,
       mailer: app.mailer,
       throttle: app.throttle,
       clock: app.clock,
@@ -30,6 +35,7 @@ export const contactModule = defineModule({
       if (verifiedEmail) await contact.forget(verifiedEmail);
     });
     await app.register(contactRoutes, { prefix: '/api/contact', contact });
-    await app.register(contactInboxRoutes, { prefix: '/api/admin/contact-messages', db: app.database.db });
+    app.decorate('contactFigures', contactFiguresOf(repo));
+    await app.register(contactInboxRoutes, { prefix: '/api/admin/contact-messages', repo });
   },
 });

@@ -2,6 +2,7 @@ import type { Role } from '@app/contracts/auth.ts';
 import type { FastifyInstance } from 'fastify';
 import { CoherentCache } from '../../platform/db/coherent-cache.ts';
 import { defineModule } from '../../platform/module.ts';
+import { LandscapeAdminFigures } from './admin-figures.ts';
 import type { LandscapeComposer } from './build.ts';
 import { CalendarFeeds } from './calendar.ts';
 import * as landscapes from './migrations/0050-landscapes.ts';
@@ -34,6 +35,9 @@ async function accountFor(app: FastifyInstance, userId: string): Promise<{ id: s
   return account;
 }
 
+/** The usage kind of a landscape written again on request, counted against the plan's daily limit. */
+const REGENERATIONS = 'landscapeRegenerations';
+
 /**
  * The landscape service wired to the app's other modules (a test may give another composer of
  * the words); `close` stops its watch on other processes' changes.
@@ -42,6 +46,7 @@ export function landscapeServiceOf(
   app: FastifyInstance,
   composer?: LandscapeComposer,
 ): { service: LandscapeService; close: () => Promise<void> } {
+  const regenerations = app.allowances.of(REGENERATIONS);
   const latest = new CoherentCache<LatestLandscape | null>((onChange) =>
     app.database.watchChanges(LANDSCAPE_CHANGES_CHANNEL, onChange, app.log),
   );
@@ -53,12 +58,8 @@ export function landscapeServiceOf(
     birthOf: (userId) => app.birthData.birthFacts(userId),
     placeById: (id) => app.places.getById(id) ?? null,
     allowance: {
-      consume: async (userId) =>
-        app.allowances.consume(await accountFor(app, userId), 'landscapeRegenerations'),
-      usage: async (userId) => {
-        const limits = await app.allowances.constraints(await accountFor(app, userId));
-        return { ...limits.landscapeRegenerations, resetsAt: limits.resetsAt };
-      },
+      consume: async (userId) => regenerations.consume(await accountFor(app, userId)),
+      usage: async (userId) => regenerations.usage(await accountFor(app, userId)),
     },
   });
   return { service, close: () => latest.close() };
@@ -80,6 +81,7 @@ export const landscapeModule = defineModule({
       refusal:
         'Your plan does not include the daily cosmic landscape. Choose a full plan on the Subscription page to unlock it.',
     });
+    app.allowances.declare({ kind: REGENERATIONS });
     const { service, close } = landscapeServiceOf(app);
     app.addHook('onClose', close);
     /** The calendar feed and the scheduled job have no session: the account is checked by id. */
@@ -128,6 +130,7 @@ export const landscapeModule = defineModule({
       }
     };
     app.decorate('landscapePregeneration', pregenerateAll);
+    app.decorate('landscapeFigures', new LandscapeAdminFigures(app.database.db));
 
     if (jobs)
       app.scheduledJobs.every(app, {

@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/module.ts';
+import { PartnerAdminFigures } from './admin-figures.ts';
 import { AffiliateService } from './affiliate.ts';
 import { LedgerRepository } from './ledger-repository.ts';
 import * as partners from './migrations/0040-partners.ts';
@@ -46,6 +47,7 @@ export const partnersModule = defineModule({
       rules: settings.limits,
     });
     app.decorate('affiliate', affiliate);
+    app.decorate('partnerFigures', new PartnerAdminFigures(app.database.db));
 
     app.auth.addExportSection('partnerProgramme', async (userId, verifiedEmail) => ({
       attribution: await affiliate.attributionOf(userId),

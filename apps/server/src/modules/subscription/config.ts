@@ -1,3 +1,4 @@
+import { PlanLimitsSchema } from '@app/contracts/subscription.ts';
 import { z } from 'zod';
 
 // The subscription module's settings: the plan catalogue, coupons and the payment provider.
@@ -12,10 +13,7 @@ export const PlanSeedSchema = z.strictObject({
   currency: z.string().regex(/^[A-Z]{3}$/),
   trialDays: z.number().int().min(0).max(90),
   features: z.array(z.string()),
-  limits: z.strictObject({
-    chatMessagesPerDay: z.number().int().nonnegative(),
-    landscapeRegenerationsPerDay: z.number().int().nonnegative(),
-  }),
+  limits: PlanLimitsSchema,
   stripePriceId: z.string().optional(),
 });
 export type PlanSeed = z.infer<typeof PlanSeedSchema>;

@@ -193,7 +193,10 @@ describe('messages, limits and guards', () => {
   it('constraints: the plan limits and today’s use; the allowance refuses beyond the limit', async () => {
     const person = await verifiedUser();
     const none = (await api(person.token, 'GET', '/constraints')).json();
-    expect(none).toMatchObject({ hasPaidAccess: false, chatMessages: { limit: 0, used: 0, remaining: 0 } });
+    expect(none).toMatchObject({
+      hasPaidAccess: false,
+      usage: { chatMessages: { limit: 0, used: 0, remaining: 0 } },
+    });
     await subscribe(person.token, 'yearly');
     const user = { id: person.userId, role: 'user' as const };
     for (let i = 0; i < 3; i += 1)
@@ -207,13 +210,15 @@ describe('messages, limits and guards', () => {
     const now = (await api(person.token, 'GET', '/constraints')).json();
     expect(now).toMatchObject({
       planId: 'yearly',
-      chatMessages: { limit: 50, used: 1, remaining: 49 },
-      landscapeRegenerations: { limit: 3, used: 3, remaining: 0 },
+      usage: {
+        chatMessages: { limit: 50, used: 1, remaining: 49 },
+        landscapeRegenerations: { limit: 3, used: 3, remaining: 0 },
+      },
     });
     const admin = await verifiedUser(adminEmail);
     expect((await api(admin.token, 'GET', '/constraints')).json()).toMatchObject({
       hasPaidAccess: true,
-      chatMessages: { limit: 50 },
+      usage: { chatMessages: { limit: 50 }, landscapeRegenerations: { limit: 3 } },
     });
   });
 

@@ -6,11 +6,13 @@ import { AppError } from '../../platform/errors.ts';
 import { defineModule } from '../../platform/module.ts';
 import { AdjustableClock, testClockRoutes } from '../../platform/test-clock.ts';
 import { AccessReader, type FeatureDeclaration, FeatureRegistry } from './access.ts';
+import { SubscriptionAdminFigures } from './admin-figures.ts';
 import { LocalProvider } from './local-provider.ts';
 import * as subscriptions from './migrations/0020-subscriptions.ts';
 import * as subscriptionDiscount from './migrations/0021-subscription-discount.ts';
 import * as subscriptionsReporting from './migrations/0022-subscriptions-reporting.ts';
 import * as planChanges from './migrations/0023-plan-changes.ts';
+import * as planUsageLimits from './migrations/0024-plan-usage-limits.ts';
 import { payPages } from './pay-pages.ts';
 import { SubscriptionRepository } from './repository.ts';
 import { subscriptionRoutes } from './routes.ts';
@@ -46,8 +48,8 @@ interface FeaturesPort {
   unlocks(user: { id: string; role: Role }, featureId: string): Promise<boolean>;
 }
 
-/** The daily allowances of usage kinds (chat messages, landscape regenerations) other modules count. */
-type AllowancesPort = Pick<UsageAllowances, 'consume' | 'giveBack' | 'constraints'>;
+/** The daily allowances of the usage kinds other modules declare and count. */
+type AllowancesPort = Pick<UsageAllowances, 'declare' | 'of' | 'constraints'>;
 
 const JOB_INTERVAL_MS = 60_000;
 
@@ -65,6 +67,7 @@ export const subscriptionModule = defineModule({
     '0021-subscription-discount': subscriptionDiscount,
     '0022-subscriptions-reporting': subscriptionsReporting,
     '0023-plan-changes': planChanges,
+    '0024-plan-usage-limits': planUsageLimits,
   },
   async register(app, options) {
     const { billing } = app.config;
@@ -103,11 +106,12 @@ export const subscriptionModule = defineModule({
     };
     app.decorate('features', featuresPort);
     app.decorate('allowances', {
-      consume: (user, kind) => service.allowances.consume(user, kind),
-      giveBack: (user, kind, day) => service.allowances.giveBack(user, kind, day),
+      declare: (kind) => service.allowances.declare(kind),
+      of: (kind) => service.allowances.of(kind),
       constraints: (user) => service.allowances.constraints(user),
     } satisfies AllowancesPort);
     app.decorate('subscriptions', service);
+    app.decorate('subscriptionFigures', new SubscriptionAdminFigures(app.database.db));
     app.decorate(
       'requirePaidAccess',
       async function requirePaidAccess(this: FastifyInstance, request: FastifyRequest, reply) {

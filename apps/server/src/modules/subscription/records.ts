@@ -1,4 +1,4 @@
-import type { Plan, PlanKind, SubscriptionStatus } from '@app/contracts/subscription.ts';
+import type { Plan, PlanKind, PlanLimits, SubscriptionStatus } from '@app/contracts/subscription.ts';
 import type { Selectable, Updateable } from 'kysely';
 import type { CouponTerms } from './coupons.ts';
 import type {
@@ -281,8 +281,7 @@ export const planColumns = [
   'currency',
   'trial_days',
   'features',
-  'chat_messages_per_day',
-  'landscape_regenerations_per_day',
+  'usage_limits',
   'stripe_price_id',
 ] as const satisfies (keyof SubscriptionPlansTable)[];
 
@@ -298,10 +297,7 @@ export function toPlan(
     currency: row.currency,
     trialDays: Number(row.trial_days),
     features: JSON.parse(row.features) as string[],
-    limits: {
-      chatMessagesPerDay: Number(row.chat_messages_per_day),
-      landscapeRegenerationsPerDay: Number(row.landscape_regenerations_per_day),
-    },
+    limits: JSON.parse(row.usage_limits) as PlanLimits,
     stripePriceId: row.stripe_price_id,
   };
 }

@@ -10,8 +10,8 @@ export interface SubscriptionPlansTable {
   trial_days: number;
   /** JSON list of strings. */
   features: string;
-  chat_messages_per_day: number;
-  landscape_regenerations_per_day: number;
+  /** JSON object: the daily limit of each usage kind, by `<kind>PerDay` (absent: none allowed). */
+  usage_limits: string;
   stripe_price_id: string | null;
   sort_order: number;
   active: number;

@@ -1,6 +1,8 @@
-import { Migrator, sql } from 'kysely';
+import { type Kysely, Migrator, sql } from 'kysely';
 import type { Migrations } from '../module.ts';
 import type { Database } from './database.ts';
+import { countOf } from './figures.ts';
+import type { Tables } from './schema.ts';
 
 /**
  * One set of migrations out of the platform's and every module's own. Names are unique across
@@ -40,4 +42,10 @@ export async function migrateToLatest(database: Database, migrations: Migrations
     throw new Error(`Database migration ${failed ?? ''} failed`, { cause: error });
   }
   return (results ?? []).map((result) => result.migrationName);
+}
+
+/** How many migrations the database has applied (the migrator's own table). */
+export async function appliedMigrationCount(db: Kysely<Tables>): Promise<number> {
+  const { rows } = await sql<{ n: unknown }>`select count(*) as n from kysely_migration`.execute(db);
+  return countOf(rows[0]?.n);
 }

@@ -1,7 +1,6 @@
 import { localMeanTimeEnd, zoneNames } from '@app/astro/time/zones';
 import type { Kysely } from 'kysely';
 import { type BirthMoment, resolveBirthMoment } from '../birth-moment.ts';
-import type { BirthDataTable, BirthDataTables } from '../tables.ts';
 
 // Births saved before the birthplace's own mean time was used were read, when their local time
 // falls before the zone's standard time, by the mean time of the zone's reference city (Oslo's
@@ -22,9 +21,26 @@ function lastMeanTimeDate(): string {
   return new Date((latest + 2 * 86400) * 1000).toISOString().slice(0, 10);
 }
 
-type StoredBirth = Pick<
-  BirthDataTable,
-  'birth_date' | 'birth_time' | 'time_unknown' | 'city' | 'longitude' | 'time_zone' | 'resolution'
+/** The birth_data table as it was when this migration was written (0014 moved it). */
+interface BirthDataTables {
+  birth_data: {
+    user_id: string;
+    birth_date: string;
+    birth_time: string;
+    time_unknown: number;
+    city: string;
+    longitude: number;
+    time_zone: string;
+    utc: string;
+    utc_offset_seconds: number;
+    stated_utc_offset_seconds: number | null;
+    resolution: string | null;
+  };
+}
+
+type StoredBirth = Omit<
+  BirthDataTables['birth_data'],
+  'user_id' | 'utc' | 'utc_offset_seconds' | 'stated_utc_offset_seconds'
 >;
 
 /** The birth read by the birthplace's clock, or null when it cannot be read (it then stays as it was). */
