@@ -10,6 +10,7 @@ import { birthDataModule } from './modules/birth-data/plugin.ts';
 import { chatModule } from './modules/chat/plugin.ts';
 import { contactModule } from './modules/contact/plugin.ts';
 import { landscapeModule } from './modules/landscape/plugin.ts';
+import { notificationsModule } from './modules/notifications/plugin.ts';
 import { partnersModule } from './modules/partners/plugin.ts';
 import { placesModule } from './modules/places/plugin.ts';
 import { samplesModule } from './modules/samples/plugin.ts';
@@ -50,6 +51,7 @@ const MODULES = [
   placesModule,
   birthDataModule,
   landscapeModule,
+  notificationsModule,
   chatModule,
   samplesModule,
   contactModule,

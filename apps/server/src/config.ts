@@ -3,6 +3,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { type ContactConfig, defaultContact } from './modules/contact/config.ts';
+import {
+  NOTIFICATIONS_ENV,
+  type NotificationsConfig,
+  notificationsFromEnv,
+} from './modules/notifications/config.ts';
 import { defaultProgramme, PROGRAMME_DEFAULTS, type ProgrammeConfig } from './modules/partners/config.ts';
 import {
   type BillingConfig,
@@ -193,6 +198,8 @@ const EnvSchema = z.object({
     .min(1, 'must be between 1 and 365')
     .max(365, 'must be between 1 and 365')
     .default(PROGRAMME_DEFAULTS.attributionWindowDays),
+  ...NOTIFICATIONS_ENV,
+  PUSH_ALLOW_LOOPBACK_HTTP: flag(false),
   PARTNER_COUPON_PERCENT_OFF: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole percentage')
@@ -253,6 +260,8 @@ export interface Config {
   programme: ProgrammeConfig;
   /** The contact form's section (defaults: defaultContact(appUrl)). */
   contact: ContactConfig;
+  /** Web Push and the digests (absent: keys generated into the data folder, no loopback http). */
+  notifications?: NotificationsConfig;
   /** The chat assistant: the built-in composer unless an OpenAI-compatible endpoint is configured (absent: built-in). */
   assistant?: AssistantConfig;
   bodyLimit: number;
@@ -332,6 +341,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.LLM_PROVIDER === 'openai' && !(e.LLM_BASE_URL && e.LLM_MODEL)) {
     problems.push('LLM_PROVIDER: openai needs LLM_BASE_URL and LLM_MODEL');
   }
+  const notifications = notificationsFromEnv(e, e.SUPPORT_EMAIL ?? defaultSupportEmail(appUrl), problems);
   if (problems.length > 0) throw new ConfigError(problems);
   const supportEmail = e.SUPPORT_EMAIL;
   const operatorEmail = e.OPERATOR_EMAIL ?? e.SUPPORT_EMAIL;
@@ -387,6 +397,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...(supportEmail && { supportEmail }),
       ...(operatorEmail && { operatorEmail }),
     },
+    notifications,
     assistant:
       e.LLM_PROVIDER === 'openai' && e.LLM_BASE_URL && e.LLM_MODEL
         ? {

@@ -7,6 +7,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** The message's top-level headers by lower-case name (unfolded). */
+  headers: Record<string, string>;
 }
 
 export interface SmtpSink {
@@ -61,6 +63,16 @@ function headerValue(headers: string, name: string): string {
   return new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(unfolded)?.[1]?.trim() ?? '';
 }
 
+function headerMap(headers: string): Record<string, string> {
+  const lines = headers.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/);
+  return Object.fromEntries(
+    lines.flatMap((line) => {
+      const at = line.indexOf(':');
+      return at > 0 ? [[line.slice(0, at).trim().toLowerCase(), line.slice(at + 1).trim()]] : [];
+    }),
+  );
+}
+
 function decodeBody(body: string, encoding: string): string {
   if (/base64/i.test(encoding)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (/quoted-printable/i.test(encoding)) {
@@ -97,5 +109,5 @@ function parseMessage(raw: string): Omit<ReceivedMail, 'to'> {
     if (/text\/html/i.test(headerValue(partHeaders, 'Content-Type'))) html = content;
     else text = content;
   }
-  return { subject: decodeSubject(headerValue(headers, 'Subject')), text, html };
+  return { subject: decodeSubject(headerValue(headers, 'Subject')), text, html, headers: headerMap(headers) };
 }

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
-import { transitTitle } from '@app/interpretations/landscape-composer';
 import ical from 'ical-generator';
 import { LRUCache } from 'lru-cache';
 import type { ThrottleRule } from '../../platform/config-basics.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Throttle } from '../../platform/throttle.ts';
-import { pointFacts } from './build.ts';
+import { exactTransitTitle } from './notes.ts';
 import { hashToken, type LandscapeService } from './service.ts';
 
 // The private calendar feed (RFC 5545, written by ical-generator): each exact transit of the
@@ -104,17 +103,7 @@ async function transitCalendar(
   });
   for (const event of events) {
     if (!event.exactAt) continue;
-    const point = pointFacts(chart, event.point);
-    const title = transitTitle({
-      body: event.body,
-      point: event.point,
-      kind: event.kind,
-      applying: true,
-      exactAt: event.exactAt,
-      pointSign: point.sign,
-      pointHouse: point.house,
-      bodyHouse: null,
-    });
+    const title = exactTransitTitle(chart, event);
     const start = new Date(event.exactAt);
     const window = [
       event.enters ? `In orb from ${dayFormat.format(new Date(event.enters))}` : null,

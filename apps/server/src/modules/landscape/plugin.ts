@@ -8,12 +8,14 @@ import { CalendarFeeds } from './calendar.ts';
 import * as landscapes from './migrations/0050-landscapes.ts';
 import * as landscapesByTime from './migrations/0051-landscapes-by-time.ts';
 import * as landscapeChangeNotices from './migrations/0052-landscape-change-notices.ts';
+import { type LandscapeNotesPort, landscapeNotes } from './notes.ts';
 import { LANDSCAPE_CHANGES_CHANNEL, LandscapeRepository, type LatestLandscape } from './repository.ts';
 import { landscapeRoutes } from './routes.ts';
 import { LandscapeService } from './service.ts';
 
 /** The composer of a landscape from a birth and a day (pure), for modules that show one. */
 export { landscapeDayOf, landscapeOf, starterFor, wordsOf } from './build.ts';
+export type { ExactTransitNote, LandscapeNote } from './notes.ts';
 
 /** How often the pre-generation job looks for people whose new day has begun. */
 const PREGENERATION_INTERVAL_MS = 10 * 60_000;
@@ -26,6 +28,8 @@ declare module 'fastify' {
      * none yet (or an out-of-date one); answers how many this pass built.
      */
     landscapePregeneration: () => Promise<number>;
+    /** Today's landscape in short and the exact transits ahead, for the notes and digests. */
+    landscapeNotes: LandscapeNotesPort;
   }
 }
 
@@ -110,6 +114,7 @@ export const landscapeModule = defineModule({
     app.personalZones.provide((userId) => service.personalZone(userId));
     app.birthData.onChange((userId) => service.birthDataChanged(userId));
     app.auth.addExportSection('cosmicLandscape', (userId) => service.exportSection(userId));
+    app.decorate('landscapeNotes', landscapeNotes(service));
     await app.register(landscapeRoutes, {
       prefix: '/api/cosmic-landscape',
       service,

@@ -13,6 +13,7 @@ const RECORDED = [
   '0006-users-by-creation',
   '0007-readiness-probe',
   '0008-last-seen-kept',
+  '0009-mail-headers',
   '0010-birth-data',
   '0011-birth-data-stated-offset',
   '0012-birth-data-local-mean-time',
@@ -34,6 +35,7 @@ const RECORDED = [
   '0061-chat-messages-by-time',
   '0062-chat-answer-list-lines',
   '0063-chat-answer-corrections',
+  '0070-notifications',
 ];
 
 let test: TestDatabase;

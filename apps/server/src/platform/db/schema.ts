@@ -3,6 +3,7 @@ import type { BirthDataTables } from '../../modules/birth-data/tables.ts';
 import type { ChatTables } from '../../modules/chat/tables.ts';
 import type { ContactTables } from '../../modules/contact/tables.ts';
 import type { LandscapeTables } from '../../modules/landscape/tables.ts';
+import type { NotificationTables } from '../../modules/notifications/tables.ts';
 import type { PartnerTables } from '../../modules/partners/tables.ts';
 import type { SubscriptionTables } from '../../modules/subscription/tables.ts';
 import type { AuditTables } from '../audit/tables.ts';
@@ -24,4 +25,5 @@ export interface Tables
     PartnerTables,
     ContactTables,
     LandscapeTables,
-    ChatTables {}
+    ChatTables,
+    NotificationTables {}

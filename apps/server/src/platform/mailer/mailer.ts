@@ -10,6 +10,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, e.g. List-Unsubscribe (RFC 8058); never built from what a person typed. */
+  headers?: Record<string, string>;
 }
 
 export interface MailerOptions {
@@ -64,6 +66,7 @@ export class Mailer {
         claimed_until: null,
         sent_at: null,
         last_error: null,
+        headers: message.headers ? JSON.stringify(message.headers) : null,
       })
       .execute();
     if (!this.transport) {
@@ -149,7 +152,7 @@ export class Mailer {
     const nowIso = now.toISOString();
     const due = await this.db
       .selectFrom('mail_outbox')
-      .select(['id', 'recipient', 'subject', 'text_body', 'html_body', 'attempts'])
+      .select(['id', 'recipient', 'subject', 'text_body', 'html_body', 'attempts', 'headers'])
       .where('sent_at', 'is', null)
       .where('next_attempt_at', '<=', nowIso)
       .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', nowIso)]))
@@ -174,16 +177,18 @@ export class Mailer {
           subject: mail.subject,
           text: mail.text_body,
           html: mail.html_body,
+          ...(mail.headers && { headers: JSON.parse(mail.headers) as Record<string, string> }),
         });
         await this.db
           .updateTable('mail_outbox')
-          // Sent mail keeps its envelope only: the bodies may hold live link secrets.
+          // Sent mail keeps its envelope only: the bodies and headers may hold live link secrets.
           .set({
             sent_at: this.clock.now().toISOString(),
             claimed_until: null,
             last_error: null,
             text_body: '',
             html_body: '',
+            headers: null,
           })
           .where('id', '=', mail.id)
           .execute();

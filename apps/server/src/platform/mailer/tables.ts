@@ -10,6 +10,8 @@ interface MailOutboxTable {
   claimed_until: string | null;
   sent_at: string | null;
   last_error: string | null;
+  /** Extra headers as JSON (List-Unsubscribe and friends); null: none. Cleared once sent. */
+  headers: string | null;
 }
 
 export interface MailTables {
