@@ -9,6 +9,9 @@ import { defineConfig, devices } from '@playwright/test';
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const serverPort = Number(process.env.E2E_PORT ?? 4310);
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 4325);
+/** The control API of the local push service (playwright.push-service.ts). */
+const pushControlPort = Number(process.env.E2E_PUSH_CONTROL_PORT ?? serverPort + 30);
+export const PUSH_CONTROL_URL = `http://127.0.0.1:${pushControlPort}`;
 const runDir = path.join(tmpdir(), `astro-e2e-${serverPort}`);
 /** The admins' authenticator secrets; emptied with the database, whose enrolments they match. */
 export const TOTP_DIR = path.join(runDir, 'totp');
@@ -36,6 +39,9 @@ export const BIRTH_DATA_ADMINS = [
 /** An admin (paid access) whose chart the offline spec opens without a network. */
 export const OFFLINE_CHART_EMAIL = 'offline-chart.e2e@example.com';
 
+/** An admin (paid access) who turns on the daily note in the notifications spec. */
+export const NOTIFICATIONS_EMAIL = 'notifications.e2e@example.com';
+
 /** The operator who uses the admin area in the admin spec. */
 export const ADMIN_AREA_EMAIL = 'admin-area.e2e@example.com';
 
@@ -56,6 +62,8 @@ function serverEnv(port: number, data: string): Record<string, string> {
     // E2E_WEB_DIST_DIR runs the specs against another build of the web app.
     WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist'),
     LOG_LEVEL: 'warn',
+    // The local push service's endpoints are http: on loopback, accepted only with this (tests only).
+    PUSH_ALLOW_LOOPBACK_HTTP: 'true',
   };
 }
 
@@ -99,6 +107,15 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      name: 'local push service',
+      command: 'node --import tsx apps/web/playwright.push-service.ts',
+      cwd: repoRoot,
+      port: pushControlPort,
+      env: { PUSH_CONTROL_PORT: String(pushControlPort) },
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       name: 'server',
       command: `rm -rf "${dataDir}" "${TOTP_DIR}" && mkdir -p "${dataDir}" && node --import tsx apps/server/src/main.ts`,
       cwd: repoRoot,
@@ -111,6 +128,7 @@ export default defineConfig({
           PARTNERS_ADMIN_EMAIL,
           OFFLINE_CHART_EMAIL,
           ADMIN_AREA_EMAIL,
+          NOTIFICATIONS_EMAIL,
         ].join(','),
       },
       reuseExistingServer: false,

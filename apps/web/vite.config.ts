@@ -136,6 +136,9 @@ const plugins: PluginOption[] = [
       globPatterns: ['index.html', '**/*.{js,css,woff2}', 'favicon.svg', 'icons/icon.svg'],
       // Font subsets for other scripts are fetched only if a page ever needs them.
       globIgnores: ['**/*-{cyrillic,cyrillic-ext,greek,greek-ext,vietnamese}-*.woff2'],
+      // The daily note's push and notification-click handlers (public/push-handler.js), loaded by
+      // the generated worker so it stays generated.
+      importScripts: ['push-handler.js'],
       navigateFallback: null,
       cleanupOutdatedCaches: true,
       clientsClaim: true,

@@ -53,6 +53,13 @@ export const queryKeys = {
     of: (houseSystem: HouseSystemCode, zodiac: ZodiacId = 'tropical') =>
       [...queryKeys.natalChart.all, houseSystem, zodiac] as const,
   },
+  /** The daily note and digest: the person's settings and the devices that get notes. */
+  notifications: {
+    all: ['notifications'] as const,
+    settings: () => [...queryKeys.notifications.all, 'settings'] as const,
+    devices: () => [...queryKeys.notifications.all, 'devices'] as const,
+    pushKey: () => [...queryKeys.notifications.all, 'push-key'] as const,
+  },
   /** People in the person's life and the comparison of their charts. */
   people: {
     all: ['people'] as const,

@@ -1,5 +1,5 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
-import { cn } from '../../../components/ui/cn.ts';
+import { ChoiceChip } from '../../../components/ui/choice-chip.tsx';
 import { useTheme } from '../../../lib/theme-store.ts';
 import { SettingsSection } from './settings-section.tsx';
 
@@ -22,24 +22,17 @@ export function AppearanceSection() {
         <legend className="mb-3 text-sm font-medium">Theme</legend>
         <div className="grid gap-2 sm:grid-cols-3">
           {OPTIONS.map(({ value, label, Icon }) => (
-            <label
+            <ChoiceChip
               key={value}
-              className={cn(
-                'flex cursor-pointer items-center gap-3 rounded-xl border px-4 py-3 text-sm transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
-                current === value ? 'border-accent bg-accent-soft' : 'border-line hover:bg-surface-2',
-              )}
+              type="radio"
+              name="theme"
+              value={value}
+              checked={current === value}
+              onChange={() => (value === 'system' ? followSystem() : setTheme(value))}
             >
-              <input
-                type="radio"
-                name="theme"
-                value={value}
-                checked={current === value}
-                onChange={() => (value === 'system' ? followSystem() : setTheme(value))}
-                className="sr-only"
-              />
               <Icon aria-hidden="true" className="size-4" />
               {label}
-            </label>
+            </ChoiceChip>
           ))}
         </div>
       </fieldset>

@@ -10,6 +10,7 @@ import { useAuth } from '../stores/auth-store.ts';
 import { AppearanceSection } from './appearance-section.tsx';
 import { DataSection } from './data-section.tsx';
 import { MemorySection } from './memory-section.tsx';
+import { NotificationsSection } from './notifications-section.tsx';
 import { PasswordSection } from './password-section.tsx';
 import { ProfileSection } from './profile-section.tsx';
 import { SessionsSection } from './sessions-section.tsx';
@@ -42,6 +43,7 @@ export default function SettingsPage() {
           onChanged={() => queryClient.invalidateQueries({ queryKey: sessionsQuery().queryKey })}
         />
         <AppearanceSection />
+        <NotificationsSection />
         <SessionsSection />
         <MemorySection />
         <DataSection onDeleted={onDeleted} />
