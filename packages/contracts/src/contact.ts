@@ -3,14 +3,7 @@ import { NameSchema } from './auth.ts';
 import { EmailSchema } from './email.ts';
 
 // The contact form: POST /api/contact (public, throttled per address and per IP). The message is
-// stored, mailed to the operators and acknowledged to the sender by mail.
-
-export const CONTACT_PATHS = {
-  /** POST: send a message. */
-  send: '/api/contact',
-  /** GET: the public support address the page shows. */
-  info: '/api/contact/info',
-} as const;
+// stored, mailed to the operators and acknowledged to the sender by mail. Its paths: contact-paths.ts.
 
 const CONTACT_MESSAGE_MIN_LENGTH = 10;
 export const CONTACT_MESSAGE_MAX_LENGTH = 5000;

@@ -1,4 +1,5 @@
-import { CONTACT_PATHS, type ContactInfoResult } from '@app/contracts/contact.ts';
+import type { ContactInfoResult } from '@app/contracts/contact.ts';
+import { CONTACT_PATHS } from '@app/contracts/contact-paths.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client.ts';
 import { SUPPORT_EMAIL } from './brand.ts';

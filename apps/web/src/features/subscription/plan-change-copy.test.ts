@@ -59,7 +59,7 @@ describe('the next payment', () => {
 describe('the confirmation of a change of plan', () => {
   it('moving down: the current plan until the period end, nothing today, then the first payment of the new one', () => {
     const down = change({});
-    expect(planChangeTitle(down, 'en-US')).toBe('Switch to Monthly on 3 June 2031?');
+    expect(planChangeTitle(down)).toBe('Switch to Monthly on 3 June 2031?');
     expect(planChangeLines(down, 'en-US')).toEqual([
       'You keep Yearly until 3 June 2031, then move to Monthly. Nothing is charged today.',
       'First payment: $14.99 for the Monthly plan on 3 June 2031.',

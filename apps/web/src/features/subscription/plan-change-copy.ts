@@ -32,7 +32,7 @@ export function nextPaymentText(
   return `${what}: ${amountWithCoupon(payment, locale)}${forPlan} on ${formatDay(payment.at)}.`;
 }
 
-export function planChangeTitle(change: PlanChange, locale?: string): string {
+export function planChangeTitle(change: PlanChange): string {
   switch (change.timing) {
     case 'now':
       return `Switch to ${change.to.name} now?`;

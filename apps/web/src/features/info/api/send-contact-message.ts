@@ -1,4 +1,5 @@
-import { CONTACT_PATHS, type ContactBody, type ContactResult } from '@app/contracts/contact.ts';
+import type { ContactBody, ContactResult } from '@app/contracts/contact.ts';
+import { CONTACT_PATHS } from '@app/contracts/contact-paths.ts';
 import { api } from '../../../lib/api-client.ts';
 
 export async function sendContactMessage(body: ContactBody): Promise<ContactResult> {

@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { createContext, type ReactNode, useContext } from 'react';
 import { Link } from 'react-router';
-import { useSupportEmail, withSupportEmail } from '../../../lib/support-email.ts';
+import { SUPPORT_EMAIL } from '../../../lib/brand.ts';
+import { withSupportEmail } from '../../../lib/support-email.ts';
 import { type InlineToken, parseRichText } from '../content/rich-text.ts';
 import type { RichText } from '../content/types.ts';
 
@@ -63,9 +64,14 @@ function renderToken(token: InlineToken, key: string): ReactNode {
   }
 }
 
+/**
+ * The support address the texts show: the one configured on the server (SUPPORT_EMAIL) wins. Read
+ * once per document and handed down, not asked for by each of a long page's hundreds of pieces.
+ */
+export const SupportEmailContext = createContext(SUPPORT_EMAIL);
+
 export function RichTextView({ text }: { text: RichText }) {
-  // The legal texts name the support address; the one configured on the server (SUPPORT_EMAIL) wins.
-  const supportEmail = useSupportEmail();
+  const supportEmail = useContext(SupportEmailContext);
   // Tokens never reorder, so their position is a stable key.
   return parseRichText(withSupportEmail(text, supportEmail)).map((token, index) =>
     renderToken(token, `${index}-${token.type}`),
