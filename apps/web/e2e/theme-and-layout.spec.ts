@@ -60,7 +60,7 @@ test('the footer is on the home page with every link and the version, and absent
     await expect(footer.getByRole('link', { name, exact: true })).toBeVisible();
   }
   await expect(footer.getByRole('link', { name: /Instagram/ })).toHaveAttribute('href', /^https:\/\//);
-  await expect(footer.getByText('0.1.6-beta')).toBeVisible();
+  await expect(footer.getByText('0.1.7-beta')).toBeVisible();
   await expect(footer.getByText(/©\s*\d{4}/)).toBeVisible();
 
   // The status link says whether the service is working (decision 0191).

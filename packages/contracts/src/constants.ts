@@ -1,5 +1,5 @@
 /** Product constants shared by server and web (docs/requirements/constants.md). */
-const APP_VERSION = '0.1.6';
+const APP_VERSION = '0.1.7';
 export const APP_STAGE = 'beta';
 export const APP_VERSION_LABEL = `${APP_VERSION}-${APP_STAGE}`;
 

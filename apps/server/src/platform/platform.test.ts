@@ -26,7 +26,7 @@ describe('HTTP platform', () => {
   it('answers liveness and readiness', async () => {
     const health = await t.app.inject('/api/health');
     expect(health.statusCode).toBe(200);
-    expect(health.json()).toEqual({ status: 'ok', version: '0.1.6-beta' });
+    expect(health.json()).toEqual({ status: 'ok', version: '0.1.7-beta' });
     const ready = await t.app.inject('/api/ready');
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ status: 'ready', database: 'ok' });

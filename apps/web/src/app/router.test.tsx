@@ -57,7 +57,7 @@ describe('router', () => {
   it('shows the not-found page for an unknown path, with the footer and version label', async () => {
     renderAt('/no/such/page');
     expect(await screen.findByRole('heading', { name: 'This page is lost in space' })).toBeTruthy();
-    expect(screen.getByText('0.1.6-beta')).toBeTruthy();
+    expect(screen.getByText('0.1.7-beta')).toBeTruthy();
   });
 
   it('shows "Unexpected Application Error!" when a route throws', async () => {
