@@ -133,6 +133,8 @@ export const AdminUserDetailSchema = z.object({
     chatMessages30d: z.number(),
     landscapes30d: z.number(),
   }),
+  /** How many people in their life the person added (their births stay private to them). */
+  peopleAdded: z.number(),
   sessions: z.array(
     z.object({
       id: z.string(),

@@ -236,6 +236,22 @@ describe('people', () => {
     ).toHaveLength(2);
   });
 
+  it('shows how many people someone added to compare charts with, and nothing of those people', async () => {
+    const before = (await call('GET', `/api/admin/users/${admin.userId}`, admin.token)).json().data;
+    const friend = {
+      name: 'Grace Private',
+      date: '1985-12-09',
+      time: '07:15',
+      city: 'Oslo',
+      country: 'Norway',
+    };
+    const added = await call('POST', '/api/people', admin.token, { ...friend, relation: 'friend' });
+    expect(added.statusCode, added.body).toBe(201);
+    const detail = await call('GET', `/api/admin/users/${admin.userId}`, admin.token);
+    expect(detail.json().data.peopleAdded).toBe(before.peopleAdded + 1);
+    expect(detail.body).not.toMatch(/Grace Private|1985-12-09|Oslo/);
+  });
+
   it('keeps an admin from demoting or disabling themself, and the last admin in place', async () => {
     const self = `/api/admin/users/${admin.userId}`;
     expect(errorOf(await call('PUT', self, admin.token, { role: 'user' }))).toMatchObject({

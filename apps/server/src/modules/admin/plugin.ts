@@ -15,11 +15,12 @@ import { AdminUsers } from './users.ts';
  */
 export const adminModule = defineModule({
   name: 'admin',
-  dependencies: ['auth', 'subscription', 'partners', 'contact', 'landscape', 'chat'],
+  dependencies: ['auth', 'subscription', 'partners', 'contact', 'birth-data', 'landscape', 'chat'],
   migrations: {},
   async register(app, { jobs }) {
     const reads: AdminReads = {
       accountFigures: app.accountFigures,
+      birthProfileFigures: app.birthProfileFigures,
       subscriptionFigures: app.subscriptionFigures,
       chatFigures: app.chatFigures,
       landscapeFigures: app.landscapeFigures,

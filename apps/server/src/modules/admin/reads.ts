@@ -8,6 +8,7 @@ import type { UseWindow } from '../../platform/db/figures.ts';
 export type AdminReads = Pick<
   FastifyInstance,
   | 'accountFigures'
+  | 'birthProfileFigures'
   | 'subscriptionFigures'
   | 'chatFigures'
   | 'landscapeFigures'

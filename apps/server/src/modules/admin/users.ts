@@ -63,12 +63,14 @@ export class AdminUsers {
 
   async detail(id: string, now: Date): Promise<AdminUserDetail> {
     const user = await this.find(id);
-    const { accountFigures, subscriptionFigures, chatFigures, landscapeFigures } = this.deps.reads;
+    const { accountFigures, subscriptionFigures, chatFigures, landscapeFigures, birthProfileFigures } =
+      this.deps.reads;
     const window = useWindow(now);
-    const [subscription, chat, landscapes, sessions, audit] = await Promise.all([
+    const [subscription, chat, landscapes, peopleAdded, sessions, audit] = await Promise.all([
       subscriptionFigures.ofPerson(id),
       chatFigures.useOf(id, window),
       landscapeFigures.useOf(id, window),
+      birthProfileFigures.peopleAddedBy(id),
       accountFigures.openSessions(id, now.toISOString()),
       this.deps.audit.list({ target: id, limit: 20, offset: 0 }),
     ]);
@@ -80,6 +82,7 @@ export class AdminUsers {
         chatMessages30d: chat.days30,
         landscapes30d: landscapes.days30,
       },
+      peopleAdded,
       sessions,
       audit: await nameAuditEntries(this.deps.reads, audit.entries),
     };

@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/module.ts';
+import { BirthProfileAdminFigures } from './admin-figures.ts';
 import { BirthResolver } from './birth-resolver.ts';
 import * as birthData from './migrations/0010-birth-data.ts';
 import * as statedOffset from './migrations/0011-birth-data-stated-offset.ts';
@@ -64,6 +65,7 @@ export const birthDataModule = defineModule({
       userIdsAfter: (after: string, limit: number) => birthData.userIdsAfter(after, limit),
       onChange: (listener: (userId: string) => Promise<void>) => birthData.onChange(listener),
     } satisfies BirthDataPort);
+    app.decorate('birthProfileFigures', new BirthProfileAdminFigures(app.database.db));
     app.auth.addExportSection('birthData', birthData.exportSection);
     app.auth.addExportSection('people', peopleService.exportSection);
     await app.register(birthDataRoutes, { prefix: '/api', birthData });

@@ -24,11 +24,19 @@ const detail = (audit: AdminUserDetail['audit']): AdminUserDetail => ({
   },
   subscription: null,
   usage: { chatMessagesToday: 0, chatMessages30d: 0, landscapes30d: 0 },
+  peopleAdded: 2,
   sessions: [],
   audit,
 });
 
 describe('the person dialog', () => {
+  it('shows how many people the person added, as a count', async () => {
+    server.answers[`GET /api/admin/users/${PERSON.id}`] = ok({ success: true, data: detail([]) });
+    renderWithProviders(<UserDrawer id={PERSON.id} onClose={() => undefined} />);
+    const label = await screen.findByText('People added', undefined, { timeout: 3000 });
+    expect(label.nextElementSibling?.textContent).toBe('2');
+  });
+
   it('tells the audit trail in words, naming the operator', async () => {
     server.answers[`GET /api/admin/users/${PERSON.id}`] = ok({
       success: true,

@@ -35,6 +35,7 @@ function Facts({ detail }: { detail: AdminUserDetail }) {
     ],
     ['Chat messages', `${usage.chatMessagesToday} today · ${usage.chatMessages30d} in 30 days`],
     ['Landscapes (30 days)', String(usage.landscapes30d)],
+    ['People added', String(detail.peopleAdded)],
   ];
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
