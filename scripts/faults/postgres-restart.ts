@@ -144,7 +144,7 @@ export async function postgresRestart(pg: Postgres, work: string): Promise<strin
   const stored = new Map(
     (
       await pg.query<{ email: string; name: string }>(
-        "select u.email, b.name from birth_data b join users u on u.id = b.user_id where u.email like 'saver.%'",
+        "select u.email, b.name from birth_profiles b join users u on u.id = b.owner_id where b.is_own = 1 and u.email like 'saver.%'",
       )
     ).map((row) => [row.email, row.name]),
   );
