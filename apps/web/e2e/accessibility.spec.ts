@@ -44,7 +44,7 @@ test('no serious accessibility violations on the signed-in pages and the dialog'
     await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
     expect(await seriousViolations(page), `verify-email-pending in ${colorScheme}`).toEqual([]);
     await page.goto('/#/settings');
-    await expect(page.getByText('This device')).toBeVisible();
+    await expect(page.getByText('This device', { exact: true })).toBeVisible();
     expect(await seriousViolations(page), `settings in ${colorScheme}`).toEqual([]);
     await page.getByRole('button', { name: 'Delete account' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();

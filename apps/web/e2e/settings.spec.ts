@@ -41,7 +41,7 @@ test('settings: rename, devices, export, change password, delete account', async
   // Devices: registering, the other browser and this one. Sign out one, then everywhere else.
   const devices = page.getByRole('list', { name: 'Signed-in devices' });
   await expect(devices.getByRole('listitem')).toHaveCount(3);
-  await expect(devices.getByText('This device')).toHaveCount(1);
+  await expect(devices.getByText('This device', { exact: true })).toHaveCount(1);
   await devices
     .getByRole('button', { name: /^Sign out / })
     .first()
