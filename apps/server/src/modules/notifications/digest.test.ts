@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { GOOD_PASSWORD } from '../../testing/harness.ts';
 import { localMoment } from './local-time.ts';
@@ -65,6 +66,13 @@ describe('the email digest', () => {
     const page = await kit.t.app.inject({ url: url.pathname + url.search });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<form method="post"');
+    // Its own stylesheet and the icon are allowed by hash and origin; nothing else is.
+    const style = /<style>([^<]*)<\/style>/.exec(page.body)![1]!;
+    const hash = createHash('sha256').update(style).digest('base64');
+    expect(page.headers['content-security-policy']).toBe(
+      `default-src 'none'; style-src 'sha256-${hash}'; img-src 'self'; form-action 'self'; frame-ancestors 'none'`,
+    );
+    expect(page.body).toContain('<link rel="icon" href="/favicon.svg"');
     expect((await kit.call(person, 'GET', '/settings')).json().data.email).toBe('daily');
     const oneClick = await kit.t.app.inject({
       method: 'POST',

@@ -1,6 +1,6 @@
 import { UnsubscribeQuerySchema } from '@app/contracts/notifications.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { escapeHtml } from '../../platform/html.ts';
+import { escapeHtml, serverPage, serverPagePolicy } from '../../platform/html.ts';
 import { PRODUCT_NAME } from '../../platform/mailer/compose.ts';
 import type { UnsubscribeLinks } from './unsubscribe-links.ts';
 
@@ -15,7 +15,11 @@ const STYLE =
   '@media (prefers-color-scheme:dark){body{background:#14111f;color:#eee}main{background:#1f1b2e}}';
 
 function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} · ${PRODUCT_NAME}</title><style>${STYLE}</style></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
+  return serverPage({
+    title: `${title} · ${PRODUCT_NAME}`,
+    style: STYLE,
+    body: `<h1>${escapeHtml(title)}</h1>${body}`,
+  });
 }
 
 const UNSUBSCRIBE_MESSAGES = {
@@ -35,8 +39,10 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{
     app.addContentTypeParser(type, { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) =>
       done(null, {}),
     );
+  const policy = serverPagePolicy(STYLE);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
+    reply.header('Content-Security-Policy', policy);
   });
   const settingsLink = `<p><a href="${escapeHtml(settingsUrl)}">Notification settings</a></p>`;
   const schema = { hide: true, querystring: UnsubscribeQuerySchema };

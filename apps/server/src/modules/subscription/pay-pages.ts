@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
-import { escapeHtml } from '../../platform/html.ts';
+import { escapeHtml, serverPage } from '../../platform/html.ts';
 import { formatMinor } from './coupons.ts';
 import { replaceLocalCard } from './local-provider.ts';
 import type { LocalPort, PayPagePort } from './port.ts';
@@ -117,9 +117,13 @@ a{color:${L.link}}
 `;
 
 function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} · Test mode</title><style>${STYLE}</style></head><body><main>
+  return serverPage({
+    title: `${title} · Test mode`,
+    style: STYLE,
+    body: `
 <div class="test" role="note"><strong>TEST MODE</strong> — no real payment is taken. Use a test card such as 4242 4242 4242 4242 with any future expiry date and any security code.</div>
-${body}</main></body></html>`;
+${body}`,
+  });
 }
 
 function testCardTable(): string {
