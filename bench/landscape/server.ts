@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
+import { seedPeople } from '../support/seed-people.ts';
 
 // The product's server for the landscape benchmark, in its own process, with three bench-only
 // routes that reach past the API for set-up and for the scheduled pass:
@@ -46,57 +46,9 @@ const ZONES = [
 
 app.post<{ Body: { count: number } }>('/bench/seed', async (request) => {
   const now = new Date().toISOString();
-  for (let start = 0; start < request.body.count; start += 500) {
-    const batch = Array.from({ length: Math.min(500, request.body.count - start) }, (_, i) => {
-      const n = start + i;
-      const [zone, latitude, longitude] = ZONES[n % ZONES.length]!;
-      const birth = new Date(Date.UTC(1940, 0, 1) + ((n * 7919) % 23_700) * 86_400_000 + (n % 1440) * 60_000);
-      return { id: randomUUID(), n, zone, latitude, longitude, birth };
-    });
-    await db
-      .insertInto('users')
-      .values(
-        batch.map((p) => ({
-          id: p.id,
-          email: `seed.${p.n}.${p.id.slice(0, 8)}@bench.test`,
-          name: 'Seed',
-          password_hash: 'x',
-          role: 'admin',
-          email_verified: 1,
-          disabled: 0,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .execute();
-    await db
-      .insertInto('birth_profiles')
-      .values(
-        batch.map((p) => ({
-          id: p.id,
-          owner_id: p.id,
-          is_own: 1,
-          relation: null,
-          name: 'Seed',
-          birth_date: p.birth.toISOString().slice(0, 10),
-          birth_time: p.birth.toISOString().slice(11, 16),
-          time_unknown: p.n % 10 === 0 ? 1 : 0,
-          city: 'Seed',
-          country: 'Seed',
-          place_id: null,
-          region: null,
-          country_code: null,
-          latitude: p.latitude,
-          longitude: p.longitude,
-          time_zone: p.zone,
-          utc: p.birth.toISOString(),
-          utc_offset_seconds: 0,
-          resolution: null,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .execute();
+  for (let from = 0; from < request.body.count; from += 500) {
+    const count = Math.min(500, request.body.count - from);
+    await seedPeople(db, { from, count, zones: ZONES, emailPrefix: 'seed', now });
   }
   return { ok: true };
 });

@@ -9,6 +9,7 @@ import { loadConfig } from '../../apps/server/src/config.ts';
 import { readOrCreateVapidKeys } from '../../apps/server/src/modules/notifications/config.ts';
 import { localMoment } from '../../apps/server/src/modules/notifications/local-time.ts';
 import { ManualClock } from '../../apps/server/src/platform/clock.ts';
+import { seedPeople } from '../support/seed-people.ts';
 
 // The daily note at scale: BENCH_NOTE_PEOPLE (default 10,000) paid people with birth data in 26
 // zones (every offset from −11 to +13, and +5:30, +5:45), each with the note on at 08:00 and one
@@ -91,62 +92,17 @@ try {
   const people: { id: string; zone: string }[] = [];
   const seedStarted = performance.now();
   const now = clock.now().toISOString();
-  for (let start = 0; start < PEOPLE; start += 500) {
-    const batch = Array.from({ length: Math.min(500, PEOPLE - start) }, (_, i) => {
-      const n = start + i;
-      const [zone, latitude, longitude] = ZONES[n % ZONES.length]!;
-      const birth = new Date(Date.UTC(1940, 0, 1) + ((n * 7919) % 23_700) * 86_400_000 + (n % 1440) * 60_000);
-      people.push({ id: '', zone });
-      const person = { id: randomUUID(), n, zone, latitude, longitude, birth, device: subscriptions[n]! };
-      people[n]!.id = person.id;
-      return person;
+  for (let from = 0; from < PEOPLE; from += 500) {
+    const seeded = await seedPeople(db, {
+      from,
+      count: Math.min(500, PEOPLE - from),
+      zones: ZONES,
+      emailPrefix: 'note',
+      now,
     });
-    await db
-      .insertInto('users')
-      .values(
-        batch.map((p) => ({
-          id: p.id,
-          email: `note.${p.n}.${p.id.slice(0, 8)}@bench.test`,
-          name: 'Seed',
-          password_hash: 'x',
-          // Paid access without a subscription row: the admin role has every feature.
-          role: 'admin',
-          email_verified: 1,
-          disabled: 0,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .execute();
-    // The same births as bench/landscape seeds.
-    await db
-      .insertInto('birth_profiles')
-      .values(
-        batch.map((p) => ({
-          id: p.id,
-          owner_id: p.id,
-          is_own: 1,
-          relation: null,
-          name: 'Seed',
-          birth_date: p.birth.toISOString().slice(0, 10),
-          birth_time: p.birth.toISOString().slice(11, 16),
-          time_unknown: p.n % 10 === 0 ? 1 : 0,
-          city: 'Seed',
-          country: 'Seed',
-          place_id: null,
-          region: null,
-          country_code: null,
-          latitude: p.latitude,
-          longitude: p.longitude,
-          time_zone: p.zone,
-          utc: p.birth.toISOString(),
-          utc_offset_seconds: 0,
-          resolution: null,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .execute();
+    people.push(...seeded.map(({ id, zone }) => ({ id, zone })));
+    // The same births as bench/landscape seeds, each with one device at the local push service.
+    const batch = seeded.map((p) => ({ ...p, device: subscriptions[p.n]! }));
     await db
       .insertInto('notification_settings')
       .values(
