@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Tables } from '../../apps/server/src/platform/db/schema.ts';
+import type { Database } from '../../apps/server/src/platform/db/database.ts';
 
 /** A seeded person: an id, a zone and a birth in it. */
 export interface SeededPerson {
@@ -18,7 +17,7 @@ export type SeedZones = readonly (readonly [zone: string, latitude: number, long
  * over 1940–2004 and one in ten without a time. The same n gives the same birth in every bench.
  */
 export async function seedPeople(
-  db: Kysely<Tables>,
+  db: Database['db'],
   options: { from: number; count: number; zones: SeedZones; emailPrefix: string; now: string },
 ): Promise<SeededPerson[]> {
   const { from, count, zones, emailPrefix, now } = options;
