@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { computeNatalChart } from '../src/chart/natal-chart.ts';
 import { signedDelta } from '../src/ephemeris/angles.ts';
 import { MOON_TRANSIT_ORB, moonTransitsOf } from '../src/transits/day-transits.ts';
-import { jdOf, lonAt } from '../src/transits/sky-sampling.ts';
+import { jdOf, positionAt } from '../src/transits/sky-sampling.ts';
 import { natalPoints } from '../src/transits/transits.ts';
 
 // The day's Moon transits are searched between half-hourly samples from the samples themselves;
@@ -35,7 +35,7 @@ describe('the Moon’s transits of a day', () => {
         const point = natalPoints(chart).find((p) => p.id === transit.point)!;
         const deviations = (iso: string) =>
           ASPECT_ANGLES[transit.kind]!.map((angle) =>
-            Math.abs(signedDelta(lonAt('moon', jdOf(iso)), point.longitude + angle)),
+            Math.abs(signedDelta(positionAt('moon', jdOf(iso)).longitude, point.longitude + angle)),
           );
         // A time found to a quarter minute and rounded to the minute is within 38 s: at most 0.0068° of
         // the Moon's motion (15.4°/day at its fastest).
