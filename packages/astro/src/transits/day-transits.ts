@@ -6,7 +6,7 @@ import type { NatalChart } from '../chart/natal-chart.ts';
 import { norm360, signedDelta } from '../ephemeris/angles.ts';
 import type { BodyId } from '../ephemeris/body-ids.ts';
 import { epochSecondsToJd, jdToEpochSeconds } from '../time/civil.ts';
-import { isoOf, lonAt, positionAt, root, speedAt } from './sky-sampling.ts';
+import { gridSpeedNear, isoOf, lonAt, positionAt, root } from './sky-sampling.ts';
 import { transitWeight } from './transit-weight.ts';
 import { natalPoints, type TransitWindow } from './transits.ts';
 
@@ -252,7 +252,7 @@ export function moonTransitsOf(chart: NatalChart, start: number, end: number): D
           if (!(d0 < 0 && d1 >= 0)) continue;
           const exact = root(dev, times[i]!, times[i + 1]!);
           if (exact < start || exact >= end) continue;
-          const speed = speedAt('moon', exact);
+          const speed = gridSpeedNear('moon', exact);
           const halfSpan = MOON_TRANSIT_ORB / speed;
           const edge = (jd: number) => Math.abs(dev(jd)) - MOON_TRANSIT_ORB;
           const enters = root(edge, exact - 2 * halfSpan, exact);

@@ -58,7 +58,35 @@ const GRID = 1 / 16;
 /** Within this many degrees of the Sun the light bending changes too fast for the grid. */
 const NEAR_SUN = 1;
 
-const gridLon = (body: BodyId, k: number) => positionAt(body, k * GRID).longitude;
+/** Grid longitudes by body and grid index (a small integer key, cheaper than the instant's). */
+const grid = new Map<BodyId, Map<number, number>>();
+let gridCount = 0;
+
+function gridLon(body: BodyId, k: number): number {
+  let ofBody = grid.get(body);
+  if (!ofBody) {
+    ofBody = new Map();
+    grid.set(body, ofBody);
+  }
+  let longitude = ofBody.get(k);
+  if (longitude === undefined) {
+    if (gridCount >= REMEMBER_LIMIT) {
+      for (const longitudes of grid.values()) longitudes.clear();
+      gridCount = 0;
+    }
+    longitude = bodyPosition(body, makeInstant(k * GRID)).longitude;
+    ofBody.set(k, longitude);
+    gridCount++;
+  }
+  return longitude;
+}
+
+/**
+ * The speed at the grid sample at or before `jd`: enough to bracket a search or tell a direction
+ * (the Moon's changes by under 1 % in 90 minutes), not to time a station.
+ */
+export const gridSpeedNear = (body: BodyId, jd: number) =>
+  positionAt(body, Math.floor(jd / GRID) * GRID).speed;
 
 /**
  * Apparent longitude at any instant, from the four grid samples around it (cubic Lagrange):

@@ -1,5 +1,6 @@
 import { chartOfBirth, type NatalChart } from '@app/astro/chart/natal-chart';
 import { norm360, signedDelta } from '@app/astro/ephemeris/angles';
+import { BODY_IDS } from '@app/astro/ephemeris/body-ids';
 import { houseOf } from '@app/astro/houses/houses';
 import type { LocalDay } from '@app/astro/time/local-day';
 import {
@@ -9,7 +10,8 @@ import {
   sharedSkyOfDay,
   transitsOfDay,
 } from '@app/astro/transits/daily-sky';
-import { natalPoints, positionsAt } from '@app/astro/transits/transits';
+import { jdOf, positionAt } from '@app/astro/transits/sky-sampling';
+import { natalPoints } from '@app/astro/transits/transits';
 import type { Landscape, LandscapeTransit } from '@app/contracts/landscape.ts';
 import {
   composeLandscape,
@@ -38,9 +40,12 @@ export function pointFacts(chart: NatalChart, point: string): { sign: string; ho
   return { sign: body?.sign ?? 'aries', house: chart.timeKnown ? (body?.house ?? null) : null };
 }
 
-function factOf(chart: NatalChart, t: DayTransit, middleUtc: string): TransitFact {
+// Positions at the day's middle, at stations and on a lunation's bisection come through the
+// remembered positions: everyone whose day has the same bounds asks for the same instants.
+
+function factOf(chart: NatalChart, t: DayTransit, middleJd: number): TransitFact {
   const point = pointFacts(chart, t.point);
-  const bodyLongitude = positionsAt({ utc: middleUtc }, [t.body])[0]!.longitude;
+  const bodyLongitude = positionAt(t.body, middleJd).longitude;
   return {
     body: t.body,
     point: t.point,
@@ -84,8 +89,9 @@ const MINUTE_MS = 60_000;
 /** A New or Full Moon within the day: the Sun–Moon elongation passing 0° or 180°, found to the minute. */
 function lunationOf(chart: NatalChart, day: LocalDay): LandscapeFacts['lunation'] {
   const elongation = (ms: number) => {
-    const [sun, moon] = positionsAt({ utc: new Date(ms).toISOString() }, ['sun', 'moon']);
-    return { value: norm360(moon!.longitude - sun!.longitude), moon: moon!.longitude };
+    const jd = jdOf(new Date(ms).toISOString());
+    const moon = positionAt('moon', jd).longitude;
+    return { value: norm360(moon - positionAt('sun', jd).longitude), moon };
   };
   let lo = Date.parse(day.startUtc);
   let hi = Date.parse(day.endUtc);
@@ -114,7 +120,7 @@ function stationContactsOf(
 ): LandscapeFacts['stationContacts'] {
   const points = natalPoints(chart);
   return stations.flatMap((s) => {
-    const longitude = positionsAt({ utc: s.at }, [s.body])[0]!.longitude;
+    const longitude = positionAt(s.body, jdOf(s.at)).longitude;
     const nearest = points
       .map((p) => ({ id: p.id, distance: Math.abs(signedDelta(longitude, p.longitude)) }))
       .filter((p) => p.distance <= 1 && p.id !== 'meanNode')
@@ -132,13 +138,10 @@ export function landscapeDayOf(input: {
   const { day } = input;
   const chart = chartOfBirth(input.birth);
   const sky = { ...(input.sky ?? sharedSkyOfDay(day)), ...transitsOfDay(chart, day) };
-  const middleUtc = new Date((Date.parse(day.startUtc) + Date.parse(day.endUtc)) / 2).toISOString();
+  const middleJd = jdOf(new Date((Date.parse(day.startUtc) + Date.parse(day.endUtc)) / 2).toISOString());
   const cusps = chart.houses?.cusps;
   const slowHouses = cusps
-    ? positionsAt({ utc: middleUtc }, SLOW_PLANETS).map((p) => ({
-        body: p.body,
-        house: houseOf(p.longitude, cusps),
-      }))
+    ? SLOW_PLANETS.map((body) => ({ body, house: houseOf(positionAt(body, middleJd).longitude, cusps) }))
     : [];
   return {
     day,
@@ -150,9 +153,9 @@ export function landscapeDayOf(input: {
       lunation: lunationOf(chart, day),
       slowHouses,
     },
-    facts: sky.transits.map((t) => factOf(chart, t, middleUtc)),
-    moonFacts: sky.moonTransits.map((t) => factOf(chart, t, middleUtc)),
-    bodies: positionsAt({ utc: middleUtc })
+    facts: sky.transits.map((t) => factOf(chart, t, middleJd)),
+    moonFacts: sky.moonTransits.map((t) => factOf(chart, t, middleJd)),
+    bodies: BODY_IDS.map((body) => positionAt(body, middleJd))
       .filter((p) => p.body !== 'meanNode')
       .map((p) => ({
         body: p.body,
