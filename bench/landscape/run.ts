@@ -82,9 +82,18 @@ try {
   );
 
   await post('/bench/seed', { count: PREGEN });
-  const pass = (await post('/bench/pregenerate', {})) as { ms: number; ready: number };
+  const pass = (await post('/bench/pregenerate', {})) as {
+    ms: number;
+    ready: number;
+    rssBeforeMb: number;
+    rssAfterMb: number;
+    peakRssMb: number;
+  };
   console.log(
     `  pre-generation of ${PREGEN} people      ${(pass.ms / 1000).toFixed(1)} s   ${((PREGEN * 1000) / pass.ms).toFixed(0)} landscapes/s   (${pass.ready} stored; target: 10,000 in 60 s)`,
+  );
+  console.log(
+    `  server memory                         ${pass.rssBeforeMb.toFixed(0)} MB before the pass, ${pass.rssAfterMb.toFixed(0)} MB after, peak ${pass.peakRssMb.toFixed(0)} MB`,
   );
 } finally {
   child.kill('SIGTERM');

@@ -9,7 +9,8 @@ import { seedPeople } from '../support/seed-people.ts';
 // routes that reach past the API for set-up and for the scheduled pass:
 //   POST /bench/verify { email }   marks an address verified (no mail round trip)
 //   POST /bench/seed { count }     inserts that many paid people (admin role) with birth data
-//   POST /bench/pregenerate        runs one pre-generation pass and answers how long it took
+//   POST /bench/pregenerate        runs one pre-generation pass and answers how long it took and
+//                                  the process's memory before, after and at its peak
 // Prints one JSON line with the port once it listens.
 
 const config = loadConfig({
@@ -54,6 +55,7 @@ app.post<{ Body: { count: number } }>('/bench/seed', async (request) => {
 });
 
 app.post('/bench/pregenerate', async () => {
+  const rssBefore = process.memoryUsage().rss;
   const started = performance.now();
   await app.landscapePregeneration();
   const built = await db
@@ -61,7 +63,14 @@ app.post('/bench/pregenerate', async () => {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('state', '=', 'ready')
     .executeTakeFirst();
-  return { ms: performance.now() - started, ready: Number(built?.n ?? 0) };
+  return {
+    ms: performance.now() - started,
+    ready: Number(built?.n ?? 0),
+    rssBeforeMb: rssBefore / 2 ** 20,
+    rssAfterMb: process.memoryUsage().rss / 2 ** 20,
+    // The process's peak so far (kilobytes), which includes the pass.
+    peakRssMb: process.resourceUsage().maxRSS / 1024,
+  };
 });
 
 await app.listen({ port: 0, host: '127.0.0.1' });
