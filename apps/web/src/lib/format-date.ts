@@ -1,20 +1,15 @@
 // One way to write dates across the app: day, month in words, year ("8 May 2031"), times on the
 // 24-hour clock ("14:05"), the same on every device whatever its locale.
 
-const CALENDAR_DATE = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
 /** `2026-11-22` -> `22 November 2026`, the same on every device whatever its time zone. */
 export function formatCalendarDate(isoDate: string): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) throw new RangeError(`Not a calendar date: ${isoDate}`);
-  return CALENDAR_DATE.format(date);
+  return format('day', 'UTC').format(date);
 }
 
+// Made on first use, not when the module loads: a phone's first formatter costs tens of
+// milliseconds (the locale's data), which the app's start-up should not pay on pages without dates.
 const formats = new Map<string, Intl.DateTimeFormat>();
 function format(kind: 'day' | 'dateTime' | 'time', zone: string | undefined): Intl.DateTimeFormat {
   const key = `${kind}|${zone ?? ''}`;
