@@ -34,49 +34,37 @@ const cosNear = (z: number) =>
 /** Where sinCos leaves its answer: [0] the sine, [1] the cosine. */
 export const sinCosOut = new Float64Array(2);
 
+// Per quadrant, the sine and cosine as combinations of the reduced angle's: table look-ups instead
+// of a branch the processor cannot predict (the series' angles fall in any quadrant).
+const SIN_OF_S = new Float64Array([1, 0, -1, 0]);
+const SIN_OF_C = new Float64Array([0, 1, 0, -1]);
+
 export function sinCos(x: number): void {
   const k = quarterTurns(x);
   const r = remainder(x, k);
   const z = r * r;
   const s = sinNear(r, z);
   const c = cosNear(z);
-  switch (k & 3) {
-    case 0:
-      sinCosOut[0] = s;
-      sinCosOut[1] = c;
-      break;
-    case 1:
-      sinCosOut[0] = c;
-      sinCosOut[1] = -s;
-      break;
-    case 2:
-      sinCosOut[0] = -s;
-      sinCosOut[1] = -c;
-      break;
-    default:
-      sinCosOut[0] = -c;
-      sinCosOut[1] = s;
-  }
+  const q = k & 3;
+  const a = SIN_OF_S[q]!;
+  const b = SIN_OF_C[q]!;
+  // sin(x) = a·s + b·c and cos(x) = a·c − b·s in every quadrant.
+  sinCosOut[0] = a * s + b * c;
+  sinCosOut[1] = a * c - b * s;
 }
 
 export function sine(x: number): number {
   const k = quarterTurns(x);
   const r = remainder(x, k);
   const z = r * r;
-  const quadrant = k & 3;
-  if (quadrant === 0) return sinNear(r, z);
-  if (quadrant === 1) return cosNear(z);
-  if (quadrant === 2) return -sinNear(r, z);
-  return -cosNear(z);
+  const q = k & 3;
+  return SIN_OF_S[q]! * sinNear(r, z) + SIN_OF_C[q]! * cosNear(z);
 }
 
 export function cosine(x: number): number {
   const k = quarterTurns(x);
   const r = remainder(x, k);
   const z = r * r;
-  const quadrant = k & 3;
-  if (quadrant === 0) return cosNear(z);
-  if (quadrant === 1) return -sinNear(r, z);
-  if (quadrant === 2) return -cosNear(z);
-  return sinNear(r, z);
+  const q = k & 3;
+  return SIN_OF_S[q]! * cosNear(z) - SIN_OF_C[q]! * sinNear(r, z);
 }
