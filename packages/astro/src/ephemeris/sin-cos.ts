@@ -2,7 +2,8 @@
 // Math.sin and Math.cos cost about twice these, and a term's value and rate need both of one
 // angle. The angle is reduced by a multiple of π/2 (π/2 in three parts, exact for the series'
 // phases, which stay under 10⁵ radians) and both come from their Taylor series on [−π/4, π/4].
-// Within 3e-14 of Math.sin and Math.cos (test/sin-cos.test.ts): under 1e-9″ on the largest term.
+// Within 1e-11 of Math.sin and Math.cos (test/sin-cos.test.ts): under 1e-6″ on the largest term
+// (22,640″), a hundred thousand times below the 0.1″ a position is shown to.
 
 const INVERSE_HALF_PI = 0.6366197723675814;
 const HALF_PI_1 = 1.5707963267341256;
@@ -15,21 +16,13 @@ const quarterTurns = (x: number) => Math.round(x * INVERSE_HALF_PI);
 /** x less k·π/2. */
 const remainder = (x: number, k: number) => x - k * HALF_PI_1 - k * HALF_PI_2 - k * HALF_PI_3;
 
-/** sin r for |r| ≤ π/4, z = r². */
+/** sin r for |r| ≤ π/4, z = r², to r¹¹: the next term is under 7e-12. */
 const sinNear = (r: number, z: number) =>
-  r +
-  r *
-    z *
-    (-1 / 6 + z * (1 / 120 + z * (-1 / 5040 + z * (1 / 362880 + z * (-1 / 39916800 + z / 6227020800)))));
+  r + r * z * (-1 / 6 + z * (1 / 120 + z * (-1 / 5040 + z * (1 / 362880 - z / 39916800))));
 
-/** cos r for |r| ≤ π/4, z = r². */
+/** cos r for |r| ≤ π/4, z = r², to r¹²: the next term is under 4e-13. */
 const cosNear = (z: number) =>
-  1 +
-  z *
-    (-0.5 +
-      z *
-        (1 / 24 +
-          z * (-1 / 720 + z * (1 / 40320 + z * (-1 / 3628800 + z * (1 / 479001600 - z / 87178291200))))));
+  1 + z * (-0.5 + z * (1 / 24 + z * (-1 / 720 + z * (1 / 40320 + z * (-1 / 3628800 + z / 479001600)))));
 
 /** Where sinCos leaves its answer: [0] the sine, [1] the cosine. */
 export const sinCosOut = new Float64Array(2);
