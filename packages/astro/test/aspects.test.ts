@@ -112,4 +112,32 @@ describe('aspects', () => {
       ),
     );
   });
+
+  it('finds the same aspects through the nearest multiple of 30° as by trying every kind (property)', () => {
+    const orbs = resolveOrbs();
+    expect(orbs.kindAtMultiple).not.toBeNull();
+    const everyKind = { ...orbs, kindAtMultiple: null };
+    const ids = ['sun', 'moon', 'mercury', 'venus', 'mars', 'ascendant'];
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: 0, max: 360, noNaN: true, maxExcluded: true }), {
+          minLength: 6,
+          maxLength: 6,
+        }),
+        fc.array(fc.double({ min: -2, max: 14, noNaN: true }), { minLength: 6, maxLength: 6 }),
+        (longitudes, speeds) => {
+          const points = ids.map((id, i) => p(id, longitudes[i]!, speeds[i]!));
+          expect(findAspects(points, orbs)).toEqual(findAspects(points, everyKind));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('tries every kind when an orb reaches 15° or a kind is no multiple of 30°', () => {
+    expect(resolveOrbs({ aspects: { conjunction: 15 } }).kindAtMultiple).toBeNull();
+    const wide = resolveOrbs({ aspects: { conjunction: 16 } });
+    // 16° apart: a conjunction by the wide orb, though the semi-sextile's multiple is nearer.
+    expect(aspectBetween(p('a', 0), p('b', 16), wide)?.kind).toBe('conjunction');
+  });
 });

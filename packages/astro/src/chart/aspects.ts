@@ -76,6 +76,11 @@ export interface ResolvedOrbs {
   pointOrbs: Map<string, Float64Array>;
   /** The widest orb of all, to skip kinds that cannot apply before looking orbs up. */
   maxOrb: number;
+  /**
+   * When every kind is a multiple of 30° and every orb is under 15°, only the multiple nearest a
+   * separation can be in orb: the kind at each multiple (0–6), −1 for none. Null otherwise.
+   */
+  kindAtMultiple: Int8Array | null;
   orbFor(a: string, b: string, kind: AspectKind): number;
 }
 
@@ -93,10 +98,20 @@ export function resolveOrbs(settings: OrbSettings = {}): ResolvedOrbs {
   let maxOrb = Math.max(...aspectOrbs);
   for (const orbs of pointOrbs.values())
     for (const o of orbs) if (!Number.isNaN(o)) maxOrb = Math.max(maxOrb, o);
+  const angles = Float64Array.from(kinds, (k) => ASPECT_ANGLES[k]);
+  let kindAtMultiple: Int8Array | null = null;
+  if (maxOrb < 15 && angles.every((angle) => angle % 30 === 0)) {
+    const atMultiple = new Int8Array(7).fill(-1);
+    angles.forEach((angle, k) => {
+      atMultiple[angle / 30] = k;
+    });
+    kindAtMultiple = atMultiple;
+  }
   const resolved: ResolvedOrbs = {
     maxOrb,
+    kindAtMultiple,
     kinds,
-    angles: Float64Array.from(kinds, (k) => ASPECT_ANGLES[k]),
+    angles,
     aspectOrbs,
     pointOrbs,
     orbFor: (a, b, kind) => pairOrb(resolved, pointOrbs.get(a), pointOrbs.get(b), kinds.indexOf(kind)),
@@ -132,7 +147,21 @@ export function aspectBetween(
   let bestK = -1;
   let bestDev = 0;
   let bestOrb = 0;
-  const n = orbs.kinds.length;
+  const atMultiple = orbs.kindAtMultiple;
+  if (atMultiple) {
+    // The one candidate: the kind at the nearest multiple of 30°, if it is in orb.
+    const multiple = Math.round(separation / 30);
+    const k = atMultiple[multiple]!;
+    if (k < 0) return undefined;
+    const deviation = separation - 30 * multiple;
+    const orb = pairOrb(orbs, pa, pb, k);
+    if ((deviation < 0 ? -deviation : deviation) > orb) return undefined;
+    bestK = k;
+    bestDev = deviation;
+    bestOrb = orb;
+  }
+  // Otherwise every kind is tried and the closest in orb wins.
+  const n = atMultiple ? 0 : orbs.kinds.length;
   for (let k = 0; k < n; k++) {
     const deviation = separation - orbs.angles[k]!;
     const abs = deviation < 0 ? -deviation : deviation;
