@@ -22,33 +22,47 @@ export function isoOf(jd: number): string {
 }
 
 /**
- * Positions by body and instant, remembered: everyone whose day has the same bounds samples the
- * sky on the same grid, so a run over many charts computes each sample once. Bounded; cleared
- * when full (bisection points rarely repeat).
+ * Positions by body and a number, remembered for every chart the process computes. Bounded;
+ * emptied when full.
  */
-const remembered = new Map<BodyId, Map<number, BodyPosition>>();
-let rememberedCount = 0;
-const REMEMBER_LIMIT = 100_000;
+class RememberedPositions {
+  private readonly byBody = new Map<BodyId, Map<number, BodyPosition>>();
+  private count = 0;
 
-export function positionAt(body: BodyId, jd: number): BodyPosition {
-  // By body, then by the instant itself: a number key needs no string made from it.
-  let ofBody = remembered.get(body);
-  if (!ofBody) {
-    ofBody = new Map();
-    remembered.set(body, ofBody);
-  }
-  let position = ofBody.get(jd);
-  if (!position) {
-    if (rememberedCount >= REMEMBER_LIMIT) {
-      for (const positions of remembered.values()) positions.clear();
-      rememberedCount = 0;
+  constructor(
+    private readonly limit: number,
+    /** The instant (Julian day, UT) a key stands for. */
+    private readonly instantOf: (key: number) => number,
+  ) {}
+
+  get(body: BodyId, key: number): BodyPosition {
+    let ofBody = this.byBody.get(body);
+    if (!ofBody) {
+      ofBody = new Map();
+      this.byBody.set(body, ofBody);
     }
-    position = bodyPosition(body, makeInstant(jd));
-    ofBody.set(jd, position);
-    rememberedCount++;
+    let position = ofBody.get(key);
+    if (!position) {
+      if (this.count >= this.limit) {
+        for (const positions of this.byBody.values()) positions.clear();
+        this.count = 0;
+      }
+      position = bodyPosition(body, makeInstant(this.instantOf(key)));
+      ofBody.set(key, position);
+      this.count++;
+    }
+    return position;
   }
-  return position;
 }
+
+/**
+ * Positions at exact instants: everyone whose day has the same bounds asks for the same ones
+ * (the day's edges, its middle, its stations), so a run over many charts computes each once.
+ * Keyed by the instant itself: a number key needs no string made from it.
+ */
+const atInstants = new RememberedPositions(100_000, (jd) => jd);
+
+export const positionAt = (body: BodyId, jd: number): BodyPosition => atInstants.get(body, jd);
 
 /**
  * Spacing of the shared grid, days (90 minutes, exact in binary). The grid is absolute, not tied to
@@ -58,35 +72,16 @@ const GRID = 1 / 16;
 /** Within this many degrees of the Sun the light bending changes too fast for the grid. */
 const NEAR_SUN = 1;
 
-/** Grid longitudes by body and grid index (a small integer key, cheaper than the instant's). */
-const grid = new Map<BodyId, Map<number, number>>();
-let gridCount = 0;
+/** Grid samples, keyed by their index on the grid (a small integer: the cheapest key). */
+const onGrid = new RememberedPositions(100_000, (k) => k * GRID);
 
-function gridLon(body: BodyId, k: number): number {
-  let ofBody = grid.get(body);
-  if (!ofBody) {
-    ofBody = new Map();
-    grid.set(body, ofBody);
-  }
-  let longitude = ofBody.get(k);
-  if (longitude === undefined) {
-    if (gridCount >= REMEMBER_LIMIT) {
-      for (const longitudes of grid.values()) longitudes.clear();
-      gridCount = 0;
-    }
-    longitude = bodyPosition(body, makeInstant(k * GRID)).longitude;
-    ofBody.set(k, longitude);
-    gridCount++;
-  }
-  return longitude;
-}
+const gridLon = (body: BodyId, k: number) => onGrid.get(body, k).longitude;
 
 /**
  * The speed at the grid sample at or before `jd`: enough to bracket a search or tell a direction
  * (the Moon's changes by under 1 % in 90 minutes), not to time a station.
  */
-export const gridSpeedNear = (body: BodyId, jd: number) =>
-  positionAt(body, Math.floor(jd / GRID) * GRID).speed;
+export const gridSpeedNear = (body: BodyId, jd: number) => onGrid.get(body, Math.floor(jd / GRID)).speed;
 
 /**
  * Apparent longitude at any instant, from the four grid samples around it (cubic Lagrange):

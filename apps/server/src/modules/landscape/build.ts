@@ -2,6 +2,7 @@ import { chartOfBirth, type NatalChart } from '@app/astro/chart/natal-chart';
 import { norm360, signedDelta } from '@app/astro/ephemeris/angles';
 import { BODY_IDS } from '@app/astro/ephemeris/body-ids';
 import { houseOf } from '@app/astro/houses/houses';
+import { epochSecondsToJd } from '@app/astro/time/civil';
 import type { LocalDay } from '@app/astro/time/local-day';
 import {
   type DailySky,
@@ -42,7 +43,6 @@ export function pointFacts(chart: NatalChart, point: string): { sign: string; ho
 
 // Positions at the day's middle, at stations and on a lunation's bisection come through the
 // remembered positions: everyone whose day has the same bounds asks for the same instants.
-
 function factOf(chart: NatalChart, t: DayTransit, middleJd: number): TransitFact {
   const point = pointFacts(chart, t.point);
   const bodyLongitude = positionAt(t.body, middleJd).longitude;
@@ -89,7 +89,7 @@ const MINUTE_MS = 60_000;
 /** A New or Full Moon within the day: the Sun–Moon elongation passing 0° or 180°, found to the minute. */
 function lunationOf(chart: NatalChart, day: LocalDay): LandscapeFacts['lunation'] {
   const elongation = (ms: number) => {
-    const jd = jdOf(new Date(ms).toISOString());
+    const jd = epochSecondsToJd(ms / 1000);
     const moon = positionAt('moon', jd).longitude;
     return { value: norm360(moon - positionAt('sun', jd).longitude), moon };
   };
@@ -138,7 +138,7 @@ export function landscapeDayOf(input: {
   const { day } = input;
   const chart = chartOfBirth(input.birth);
   const sky = { ...(input.sky ?? sharedSkyOfDay(day)), ...transitsOfDay(chart, day) };
-  const middleJd = jdOf(new Date((Date.parse(day.startUtc) + Date.parse(day.endUtc)) / 2).toISOString());
+  const middleJd = epochSecondsToJd((Date.parse(day.startUtc) + Date.parse(day.endUtc)) / 2000);
   const cusps = chart.houses?.cusps;
   const slowHouses = cusps
     ? SLOW_PLANETS.map((body) => ({ body, house: houseOf(positionAt(body, middleJd).longitude, cusps) }))
