@@ -15,15 +15,13 @@ function currencyFormat(currency: string, locale: string | undefined): Intl.Numb
   return formatter;
 }
 
-/** Minor units per major unit of a currency (2 for USD, 0 for JPY). */
-function fractionDigits(currency: string): number {
-  return currencyFormat(currency, 'en').resolvedOptions().maximumFractionDigits ?? 2;
-}
-
 /**
  * An amount in minor units, written for its currency: in the given locale, else the runtime's
  * (the reader's, in a browser). The server passes 'en-US', the language of its texts.
  */
 export function formatMinor(minor: number, currency: string, locale?: string): string {
-  return currencyFormat(currency, locale).format(minor / 10 ** fractionDigits(currency));
+  const format = currencyFormat(currency, locale);
+  // Minor units per major unit (2 for USD, 0 for JPY) are the currency's, whatever the locale.
+  const fractionDigits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(minor / 10 ** fractionDigits);
 }
