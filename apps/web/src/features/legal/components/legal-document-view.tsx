@@ -1,12 +1,11 @@
 import { Link } from 'react-router';
 import { formatCalendarDate } from '../../../lib/format-date.ts';
-import { useSupportEmail } from '../../../lib/support-email.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMetaDescription } from '../../../lib/use-meta-description.ts';
 import type { LegalDocument } from '../content/types.ts';
 import { useScrollToHash } from '../hooks/use-scroll-to-hash.ts';
 import { Blocks } from './blocks.tsx';
-import { LINK_CLASS, RichTextView, SupportEmailContext } from './rich-text-view.tsx';
+import { LINK_CLASS, RichTextView } from './rich-text-view.tsx';
 import { SectionHeading } from './section-heading.tsx';
 
 /** Anchor ids the page itself uses; content sections must pick others. */
@@ -45,66 +44,62 @@ export function LegalDocumentView({ document }: { document: LegalDocument }) {
   useDocumentTitle(document.title);
   useMetaDescription(document.description);
   useScrollToHash();
-  const supportEmail = useSupportEmail();
 
   return (
-    <SupportEmailContext value={supportEmail}>
-      <article
-        aria-labelledby="legal-title"
-        className="mx-auto w-full max-w-3xl px-5 py-12 text-base leading-7 text-fg sm:px-8 sm:py-16 sm:text-[1.0625rem] sm:leading-8"
-      >
-        <header>
-          <h1
-            id="legal-title"
-            className="font-display text-4xl font-semibold tracking-tight text-fg sm:text-5xl"
-          >
-            {document.title}
-          </h1>
-          <p className="mt-4 text-sm text-muted">
-            Last updated{' '}
-            <time dateTime={document.lastUpdated}>{formatCalendarDate(document.lastUpdated)}</time>
-          </p>
-        </header>
-
-        <section
-          aria-labelledby="in-short"
-          className="mt-8 rounded-2xl border border-accent/20 bg-accent-soft px-6 py-5 dark:border-accent/30"
+    <article
+      aria-labelledby="legal-title"
+      className="mx-auto w-full max-w-3xl px-5 py-12 text-base leading-7 text-fg sm:px-8 sm:py-16 sm:text-[1.0625rem] sm:leading-8"
+    >
+      <header>
+        <h1
+          id="legal-title"
+          className="font-display text-4xl font-semibold tracking-tight text-fg sm:text-5xl"
         >
-          <h2 id="in-short" className="font-sans text-sm font-semibold uppercase tracking-wider text-accent">
-            In short
-          </h2>
-          <ul className="mt-3 list-disc space-y-2 pl-5 marker:text-accent">
-            {document.summary.map((point) => (
-              <li key={point} className="pl-1">
-                <RichTextView text={point} />
-              </li>
-            ))}
-          </ul>
+          {document.title}
+        </h1>
+        <p className="mt-4 text-sm text-muted">
+          Last updated <time dateTime={document.lastUpdated}>{formatCalendarDate(document.lastUpdated)}</time>
+        </p>
+      </header>
+
+      <section
+        aria-labelledby="in-short"
+        className="mt-8 rounded-2xl border border-accent/20 bg-accent-soft px-6 py-5 dark:border-accent/30"
+      >
+        <h2 id="in-short" className="font-sans text-sm font-semibold uppercase tracking-wider text-accent">
+          In short
+        </h2>
+        <ul className="mt-3 list-disc space-y-2 pl-5 marker:text-accent">
+          {document.summary.map((point) => (
+            <li key={point} className="pl-1">
+              <RichTextView text={point} />
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <div className="mt-8">
+        <Blocks blocks={document.intro} headingLevel={3} />
+      </div>
+
+      {document.tableOfContents && <TableOfContents document={document} />}
+
+      {document.sections.map((section) => (
+        <section key={section.id} className="mt-14">
+          <SectionHeading id={section.id} level={2}>
+            {section.heading}
+          </SectionHeading>
+          <Blocks blocks={section.blocks} headingLevel={3} />
+          {section.subsections?.map((subsection) => (
+            <div key={subsection.id} className="mt-10">
+              <SectionHeading id={subsection.id} level={3}>
+                {subsection.heading}
+              </SectionHeading>
+              <Blocks blocks={subsection.blocks} headingLevel={4} />
+            </div>
+          ))}
         </section>
-
-        <div className="mt-8">
-          <Blocks blocks={document.intro} headingLevel={3} />
-        </div>
-
-        {document.tableOfContents && <TableOfContents document={document} />}
-
-        {document.sections.map((section) => (
-          <section key={section.id} className="mt-14">
-            <SectionHeading id={section.id} level={2}>
-              {section.heading}
-            </SectionHeading>
-            <Blocks blocks={section.blocks} headingLevel={3} />
-            {section.subsections?.map((subsection) => (
-              <div key={subsection.id} className="mt-10">
-                <SectionHeading id={subsection.id} level={3}>
-                  {subsection.heading}
-                </SectionHeading>
-                <Blocks blocks={subsection.blocks} headingLevel={4} />
-              </div>
-            ))}
-          </section>
-        ))}
-      </article>
-    </SupportEmailContext>
+      ))}
+    </article>
   );
 }

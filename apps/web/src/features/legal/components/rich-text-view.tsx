@@ -1,7 +1,7 @@
-import { createContext, type ReactNode, useContext } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SUPPORT_EMAIL } from '../../../lib/brand.ts';
-import { withSupportEmail } from '../../../lib/support-email.ts';
+import { useSupportEmail, withSupportEmail } from '../../../lib/support-email.ts';
 import { type InlineToken, parseRichText } from '../content/rich-text.ts';
 import type { RichText } from '../content/types.ts';
 
@@ -64,16 +64,20 @@ function renderToken(token: InlineToken, key: string): ReactNode {
   }
 }
 
+function renderText(text: RichText): ReactNode[] {
+  // Tokens never reorder, so their position is a stable key.
+  return parseRichText(text).map((token, index) => renderToken(token, `${index}-${token.type}`));
+}
+
 /**
- * The support address the texts show: the one configured on the server (SUPPORT_EMAIL) wins. Read
- * once per document and handed down, not asked for by each of a long page's hundreds of pieces.
+ * A text with the support address: the one configured on the server (SUPPORT_EMAIL) wins. Only
+ * the few texts that name it ask for it, so its arrival renders them again and not the whole
+ * (long) document around them.
  */
-export const SupportEmailContext = createContext(SUPPORT_EMAIL);
+function TextNamingSupport({ text }: { text: RichText }) {
+  return renderText(withSupportEmail(text, useSupportEmail()));
+}
 
 export function RichTextView({ text }: { text: RichText }) {
-  const supportEmail = useContext(SupportEmailContext);
-  // Tokens never reorder, so their position is a stable key.
-  return parseRichText(withSupportEmail(text, supportEmail)).map((token, index) =>
-    renderToken(token, `${index}-${token.type}`),
-  );
+  return text.includes(SUPPORT_EMAIL) ? <TextNamingSupport text={text} /> : renderText(text);
 }
