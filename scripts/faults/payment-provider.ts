@@ -4,7 +4,7 @@ import {
   signWebhook,
   stripeSubscription,
 } from '../../apps/server/src/modules/subscription/testing/fake-stripe.ts';
-import { SUBSCRIPTION_ERRORS } from '../../packages/contracts/src/subscription.ts';
+import { SUBSCRIPTION_ERRORS } from '../../packages/contracts/src/error-catalogue.ts';
 import { type Answer, call, NO_LIMITS, type Postgres, startServer, startSink, takePort } from './harness.ts';
 import { verifiedPerson } from './people.ts';
 

@@ -1,4 +1,4 @@
-import { statusMessage } from '../../packages/contracts/src/errors.ts';
+import { statusMessage } from '../../packages/contracts/src/error-catalogue.ts';
 import {
   type Answer,
   birthData,

@@ -263,14 +263,5 @@ export type Invoice = z.infer<typeof InvoiceSchema>;
 export const InvoicesResultSchema = z.object({ success: z.literal(true), invoices: z.array(InvoiceSchema) });
 export type InvoicesResult = z.infer<typeof InvoicesResultSchema>;
 
-/** The server messages docs/requirements/errors-and-messages.md maps to subscription and payment texts. */
-export const SUBSCRIPTION_ERRORS = {
-  noActiveSubscription: 'No active subscription found',
-  noSubscription: 'No subscription found',
-  noCustomer: 'No customer found',
-  paymentProcessing: 'Payment processing error',
-  unavailable: 'Service temporarily unavailable',
-} as const;
-
 export const PAID_ACCESS_REQUIRED_MESSAGE =
   'This needs an active subscription. Please choose a plan to continue.';

@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { statusMessage } from '@app/contracts/errors.ts';
+import { statusMessage } from '@app/contracts/error-catalogue.ts';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';

@@ -1,10 +1,5 @@
-import {
-  type ErrorBody,
-  type ErrorCode,
-  type FieldIssue,
-  STATUS_MESSAGES,
-  statusMessage,
-} from '@app/contracts/errors.ts';
+import { STATUS_MESSAGES, statusMessage } from '@app/contracts/error-catalogue.ts';
+import type { ErrorBody, ErrorCode, FieldIssue } from '@app/contracts/errors.ts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 

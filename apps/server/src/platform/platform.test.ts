@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { STATUS_MESSAGES } from '@app/contracts/errors.ts';
+import { STATUS_MESSAGES } from '@app/contracts/error-catalogue.ts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, TEST_DATABASE_URL, type TestApp } from '../testing/harness.ts';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { STATUS_MESSAGES } from '@app/contracts/errors.ts';
+import { STATUS_MESSAGES } from '@app/contracts/error-catalogue.ts';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, TEST_REDIS_URL, testRateLimit } from '../testing/harness.ts';
 

@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { STATUS_MESSAGES } from '@app/contracts/errors.ts';
+import { STATUS_MESSAGES } from '@app/contracts/error-catalogue.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, register, testRateLimit } from '../testing/harness.ts';
 

@@ -1,4 +1,4 @@
-import { STATUS_MESSAGES } from '@app/contracts/errors.ts';
+import { STATUS_MESSAGES } from '@app/contracts/error-catalogue.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { isApiPath } from './security.ts';

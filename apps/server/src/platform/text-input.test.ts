@@ -1,4 +1,4 @@
-import { statusMessage } from '@app/contracts/errors.ts';
+import { statusMessage } from '@app/contracts/error-catalogue.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, errorOf, register, type TestApp, uniqueEmail } from '../testing/harness.ts';
 

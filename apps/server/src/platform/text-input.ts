@@ -1,4 +1,4 @@
-import { statusMessage } from '@app/contracts/errors.ts';
+import { statusMessage } from '@app/contracts/error-catalogue.ts';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors.ts';
 

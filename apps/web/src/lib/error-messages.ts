@@ -1,10 +1,10 @@
 import {
   NETWORK_ERROR_MESSAGE,
+  SUBSCRIPTION_ERRORS,
   statusMessage,
   TIMEOUT_ERROR_MESSAGE,
   UNEXPECTED_ERROR_MESSAGE,
-} from '@app/contracts/errors.ts';
-import { SUBSCRIPTION_ERRORS } from '@app/contracts/subscription.ts';
+} from '@app/contracts/error-catalogue.ts';
 import { isAxiosError } from 'axios';
 
 /** Server messages that read better, in context, as a sentence the person can act on. */

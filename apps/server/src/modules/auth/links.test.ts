@@ -1,4 +1,4 @@
-import { STATUS_MESSAGES } from '@app/contracts/errors.ts';
+import { STATUS_MESSAGES } from '@app/contracts/error-catalogue.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { STATUS_MESSAGES } from '@app/contracts/errors.ts';
+import { STATUS_MESSAGES } from '@app/contracts/error-catalogue.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,

@@ -1,5 +1,5 @@
 import { ChatMessageBodySchema, ChatSocketStopSchema } from '@app/contracts/chat.ts';
-import { statusMessage } from '@app/contracts/errors.ts';
+import { statusMessage } from '@app/contracts/error-catalogue.ts';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';

@@ -1,4 +1,5 @@
-import { type ChangePlanResult, type PlanChange, SUBSCRIPTION_ERRORS } from '@app/contracts/subscription.ts';
+import { SUBSCRIPTION_ERRORS } from '@app/contracts/error-catalogue.ts';
+import type { ChangePlanResult, PlanChange } from '@app/contracts/subscription.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';

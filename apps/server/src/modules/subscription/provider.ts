@@ -1,4 +1,5 @@
-import { type PlanChangeTiming, SUBSCRIPTION_ERRORS } from '@app/contracts/subscription.ts';
+import { SUBSCRIPTION_ERRORS } from '@app/contracts/error-catalogue.ts';
+import type { PlanChangeTiming } from '@app/contracts/subscription.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
 import type { AppliedDiscount } from './coupons.ts';

@@ -1,8 +1,5 @@
-import {
-  SUBSCRIPTION_ERRORS,
-  type SubscriptionStatus,
-  SubscriptionStatusSchema,
-} from '@app/contracts/subscription.ts';
+import { SUBSCRIPTION_ERRORS } from '@app/contracts/error-catalogue.ts';
+import { type SubscriptionStatus, SubscriptionStatusSchema } from '@app/contracts/subscription.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import Stripe from 'stripe';
 import { AppError } from '../../platform/errors.ts';

@@ -1,10 +1,10 @@
 import type { Role } from '@app/contracts/auth.ts';
-import {
-  type CheckoutResult,
-  type ManageCardResult,
-  type ReactivateResult,
-  SUBSCRIPTION_ERRORS,
-  type SubscriptionActionResult,
+import { SUBSCRIPTION_ERRORS } from '@app/contracts/error-catalogue.ts';
+import type {
+  CheckoutResult,
+  ManageCardResult,
+  ReactivateResult,
+  SubscriptionActionResult,
 } from '@app/contracts/subscription.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';

@@ -1,10 +1,10 @@
-import { type LoginBody, LoginBodySchema, type User } from '@app/contracts/auth.ts';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { LoginBody, User } from '@app/contracts/auth.ts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { applyServerErrors } from '../../../lib/server-errors.ts';
 import { useAuth } from '../stores/auth-store.ts';
 import { FormError } from './form-parts.tsx';
@@ -17,7 +17,12 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: User) => void }) {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(LoginBodySchema), defaultValues: { email: '', password: '' } });
+  } = useForm({
+    resolver: lazyZodResolver(() =>
+      import('@app/contracts/auth.ts').then((module) => module.LoginBodySchema),
+    ),
+    defaultValues: { email: '', password: '' },
+  });
 
   const onSubmit = async (body: LoginBody) => {
     setFormError(null);

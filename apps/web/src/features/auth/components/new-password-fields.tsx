@@ -1,10 +1,7 @@
 import { PasswordSchema } from '@app/contracts/auth.ts';
-import { PASSWORD_MIN_LENGTH } from '@app/contracts/constants.ts';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { Field } from '../../../components/ui/field.tsx';
-
-export const PASSWORD_LENGTH_HINT = `At least ${PASSWORD_MIN_LENGTH} characters.`;
 
 /** A new password typed twice (reset and change): the rules of the first, the match of the second. */
 export const newPasswordShape = { newPassword: PasswordSchema, confirmPassword: z.string() };

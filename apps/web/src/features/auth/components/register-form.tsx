@@ -1,14 +1,14 @@
-import { type RegisterBody, RegisterBodySchema, type User } from '@app/contracts/auth.ts';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { RegisterBody, User } from '@app/contracts/auth.ts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { applyServerErrors } from '../../../lib/server-errors.ts';
 import { useAuth } from '../stores/auth-store.ts';
 import { FormError } from './form-parts.tsx';
-import { PASSWORD_LENGTH_HINT } from './new-password-fields.tsx';
+import { PASSWORD_LENGTH_HINT } from './password-hint.ts';
 
 export function RegisterForm({ onSuccess }: { onSuccess: (user: User) => void }) {
   const registerAccount = useAuth((state) => state.register);
@@ -19,7 +19,9 @@ export function RegisterForm({ onSuccess }: { onSuccess: (user: User) => void })
     setError,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(RegisterBodySchema),
+    resolver: lazyZodResolver(() =>
+      import('@app/contracts/auth.ts').then((module) => module.RegisterBodySchema),
+    ),
     defaultValues: { name: '', email: '', password: '' },
   });
 

@@ -19,10 +19,10 @@ import { FormError } from './form-parts.tsx';
 import {
   NewPasswordFields,
   newPasswordShape,
-  PASSWORD_LENGTH_HINT,
   PASSWORDS_MATCH_RULE,
   passwordsMatch,
 } from './new-password-fields.tsx';
+import { PASSWORD_LENGTH_HINT } from './password-hint.ts';
 
 const NewPasswordFormSchema = z.object(newPasswordShape).refine(passwordsMatch, PASSWORDS_MATCH_RULE);
 type NewPasswordForm = z.infer<typeof NewPasswordFormSchema>;

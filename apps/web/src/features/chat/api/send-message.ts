@@ -1,5 +1,5 @@
 import { ChatDeltaSchema, ChatDoneSchema, ChatFailedSchema, ChatStartedSchema } from '@app/contracts/chat.ts';
-import { NETWORK_ERROR_MESSAGE, statusMessage } from '@app/contracts/errors.ts';
+import { NETWORK_ERROR_MESSAGE, statusMessage } from '@app/contracts/error-catalogue.ts';
 import { bearerHeader, reportUnauthorized } from '../../../lib/api-client.ts';
 import { connectedRealtimeSocket } from '../../../lib/realtime-socket.ts';
 import { createSseParser } from '../lib/parse-sse.ts';

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { ChatMessage } from '@app/contracts/chat.ts';
-import { NETWORK_ERROR_MESSAGE } from '@app/contracts/errors.ts';
+import { NETWORK_ERROR_MESSAGE } from '@app/contracts/error-catalogue.ts';
 import { describe, expect, it } from 'vitest';
 import { ChatSendError } from './chat-send-error.ts';
 import { type ChatSocketLike, sendOverSocket } from './send-over-socket.ts';

@@ -4,7 +4,7 @@ import {
   ChatSocketErrorSchema,
   ChatStartedSchema,
 } from '@app/contracts/chat.ts';
-import { NETWORK_ERROR_MESSAGE } from '@app/contracts/errors.ts';
+import { NETWORK_ERROR_MESSAGE } from '@app/contracts/error-catalogue.ts';
 import { ChatSendError, type SentExchange, stoppedError } from './chat-send-error.ts';
 
 /** The part of a Socket.IO client this needs (a test can pass a plain event emitter). */
