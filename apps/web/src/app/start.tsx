@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { startThemeSync } from '../lib/theme-store.ts';
+import { warmUpFormatsSoon } from '../lib/warm-up-formats.ts';
 import { App } from './app.tsx';
 import { preloadPageOf } from './preload.ts';
 import { startSession } from './session.ts';
@@ -26,4 +27,5 @@ export function startApp(root: HTMLElement): void {
     });
   // The page's own code first, so the first render is the page itself and not a loading screen.
   void preloadPageOf(window.location.hash).then(render);
+  warmUpFormatsSoon();
 }
