@@ -40,6 +40,22 @@ test.describe('first paint', () => {
     await expect(page.getByRole('heading', HERO)).toBeHidden();
   });
 
+  test("the partners page as served shows the link's path; the app adds the address it is served from", async ({
+    page,
+    baseURL,
+  }) => {
+    await holdAppCode(page);
+    await page.goto('/#/partners');
+    // Built on another machine, the served page cannot name this address (nor the build's own).
+    await expect(page.getByText('?ref=YOURCODE')).toHaveText('/?ref=YOURCODE');
+
+    await page.unrouteAll();
+    await page.reload();
+    await expect(page.getByText('?ref=YOURCODE')).toHaveText(
+      `${new URL(baseURL ?? '').origin}/?ref=YOURCODE`,
+    );
+  });
+
   test('the stored theme is applied before the app code runs', async ({ page }) => {
     await holdAppCode(page);
     await page.addInitScript(() => localStorage.setItem('theme', 'dark'));

@@ -125,7 +125,9 @@ export default function PartnersPage() {
     'Become an Astro Guidance partner: your audience gets a discount with your code, and you earn a commission on what they pay.',
   );
   const programme = useProgramme();
-  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  // The page served at build time (rendered through Vite's SSR loader) cannot know the address the
+  // app is served from: it shows the path alone until the app renders with the real address.
+  const origin = import.meta.env.SSR ? '' : window.location.origin;
   return (
     <Page
       title="Partner programme"
