@@ -56,6 +56,26 @@ test.describe('first paint', () => {
     );
   });
 
+  test("the served page's theme button works before the app code runs, and the app keeps the choice", async ({
+    page,
+  }) => {
+    await holdAppCode(page);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/');
+    await expect(page.getByRole('heading', HERO)).toBeVisible();
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    await expect(page.getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+
+    await page.unrouteAll();
+    await page.reload();
+    await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+    await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+  });
+
   test('the stored theme is applied before the app code runs', async ({ page }) => {
     await holdAppCode(page);
     await page.addInitScript(() => localStorage.setItem('theme', 'dark'));

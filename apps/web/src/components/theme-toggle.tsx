@@ -10,6 +10,7 @@ export function ThemeToggle() {
       type="button"
       onClick={toggleTheme}
       className="flex size-10 items-center justify-center rounded-xl text-muted hover:bg-surface-2 hover:text-fg"
+      data-theme-toggle
       aria-label={`Switch to ${next} theme`}
       title={`Switch to ${next} theme`}
     >

@@ -5,6 +5,7 @@ import {
   applyThemeClass,
   DARK_QUERY,
   resolveTheme,
+  SERVED_THEME_CHOICE_EVENT,
   storedTheme,
   systemPrefersDark,
   type Theme,
@@ -47,6 +48,8 @@ export const useTheme = create<ThemeState>((set, get) => ({
  * choices made in other tabs. Returns a function that stops listening.
  */
 export function startThemeSync(): () => void {
+  // A choice made on the served page (the start-up script) may be newer than this store's first read.
+  useTheme.setState(initialState());
   applyThemeClass(useTheme.getState().theme);
 
   const media = typeof window.matchMedia === 'function' ? window.matchMedia(DARK_QUERY) : null;
@@ -56,17 +59,22 @@ export function startThemeSync(): () => void {
     applyThemeClass(theme);
     useTheme.setState({ theme, explicit: false });
   };
-  const onStorage = (event: StorageEvent) => {
-    if (event.key !== STORAGE_KEYS.theme && event.key !== null) return;
+  const readStoredChoice = () => {
     const next = initialState();
     applyThemeClass(next.theme);
     useTheme.setState(next);
   };
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== STORAGE_KEYS.theme && event.key !== null) return;
+    readStoredChoice();
+  };
 
   media?.addEventListener('change', onSystemChange);
   window.addEventListener('storage', onStorage);
+  window.addEventListener(SERVED_THEME_CHOICE_EVENT, readStoredChoice);
   return () => {
     media?.removeEventListener('change', onSystemChange);
     window.removeEventListener('storage', onStorage);
+    window.removeEventListener(SERVED_THEME_CHOICE_EVENT, readStoredChoice);
   };
 }

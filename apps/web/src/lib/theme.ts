@@ -25,6 +25,12 @@ export function storedTheme(): Theme | null {
   return parseStoredTheme(readStorage(STORAGE_KEYS.theme));
 }
 
+/** Sent on window when the served page's theme button (start-up script) stored a choice. */
+export const SERVED_THEME_CHOICE_EVENT = 'served-theme-choice';
+
+/** On the theme button (components/theme-toggle.tsx), so the start-up script can work it before the app has rendered. */
+export const THEME_TOGGLE_ATTRIBUTE = 'data-theme-toggle';
+
 export function applyThemeClass(theme: Theme): void {
   const root = document.documentElement;
   root.classList.toggle('dark', theme === 'dark');
