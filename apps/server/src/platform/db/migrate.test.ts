@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { allMigrations } from '../../app.ts';
 import { openTestDatabase, type TestDatabase, testConfig } from '../../testing/harness.ts';
 import { collectMigrations, migrateToLatest } from './migrate.ts';
@@ -61,5 +61,45 @@ describe('migrations collected from the modules', () => {
     expect(() => collectMigrations([{ '0001-a': { up } }, { '0001-a': { up } }])).toThrow(
       'Two migrations are named 0001-a',
     );
+  });
+});
+
+describe('the catalogue read before migrating', () => {
+  // As PostgreSQL answers when another schema's migration drops a column mid-read.
+  const raceError = () =>
+    Object.assign(new Error('column "x" of relation "y" does not exist'), { code: '42703' });
+
+  it('is read again when changes elsewhere in the database race it, and the migrations then apply', async () => {
+    const fresh = await openTestDatabase(testConfig());
+    try {
+      const introspector = Object.getPrototypeOf(fresh.database.db.introspection) as {
+        getTables: () => Promise<unknown>;
+      };
+      const read = vi.spyOn(introspector, 'getTables').mockRejectedValueOnce(raceError());
+      expect(await migrateToLatest(fresh.database, allMigrations())).toEqual(RECORDED);
+      expect(read.mock.calls.length).toBeGreaterThan(1);
+      read.mockRestore();
+    } finally {
+      await fresh.drop();
+    }
+  });
+
+  it('gives up after three reads, and does not read again after other failures', async () => {
+    const fresh = await openTestDatabase(testConfig());
+    try {
+      const introspector = Object.getPrototypeOf(fresh.database.db.introspection) as {
+        getTables: () => Promise<unknown>;
+      };
+      const raced = vi.spyOn(introspector, 'getTables').mockRejectedValue(raceError());
+      await expect(migrateToLatest(fresh.database, allMigrations())).rejects.toThrow('Database migration');
+      expect(raced).toHaveBeenCalledTimes(3);
+      raced.mockReset();
+      raced.mockRejectedValue(new Error('permission denied'));
+      await expect(migrateToLatest(fresh.database, allMigrations())).rejects.toThrow('Database migration');
+      expect(raced).toHaveBeenCalledTimes(1);
+      raced.mockRestore();
+    } finally {
+      await fresh.drop();
+    }
   });
 });

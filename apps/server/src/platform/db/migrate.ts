@@ -36,12 +36,29 @@ export async function migrateToLatest(database: Database, migrations: Migrations
     allowUnorderedMigrations: true,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) {
+  for (let attempt = 1; ; attempt += 1) {
+    const { error, results } = await migrator.migrateToLatest();
+    if (!error) return (results ?? []).map((result) => result.migrationName);
+    if (results === undefined && attempt < CATALOGUE_READ_ATTEMPTS && isCatalogueRace(error)) {
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      continue;
+    }
     const failed = results?.find((result) => result.status === 'Error')?.migrationName;
     throw new Error(`Database migration ${failed ?? ''} failed`, { cause: error });
   }
-  return (results ?? []).map((result) => result.migrationName);
+}
+
+/**
+ * Before migrating, Kysely lists the tables and columns of every schema it may use. On PostgreSQL,
+ * changes running meanwhile in another schema of the same database (another server's migrations,
+ * parallel test runs) can remove a column or table between two reads of that list, which fails
+ * with "column/relation does not exist". Nothing has been applied then (no results): read again.
+ */
+const CATALOGUE_READ_ATTEMPTS = 3;
+
+function isCatalogueRace(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '42703' || code === '42P01';
 }
 
 /** How many migrations the database has applied (the migrator's own table). */
