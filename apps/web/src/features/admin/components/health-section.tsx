@@ -2,6 +2,7 @@ import type { SystemHealth } from '@app/contracts/admin.ts';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { countOf } from '../../../lib/count-of.ts';
+import { formatClockTime } from '../../../lib/format-date.ts';
 import { healthQuery } from '../api/admin-api.ts';
 import { QueryState } from './query-state.tsx';
 
@@ -23,7 +24,7 @@ function scheduledJobs(jobs: SystemHealth['jobs']): ReactNode {
     <ul className="space-y-1">
       {jobs.runs.map((job) => (
         <li key={job.name}>
-          {`${job.name}: ${job.lastRunAt ? `last run ${new Date(job.lastRunAt).toLocaleTimeString()}` : 'not run yet'}${job.lagMs > 0 ? `, ${Math.round(job.lagMs / 1000)} s late` : ''}${job.lastError ? `, failed: ${job.lastError}` : ''}`}
+          {`${job.name}: ${job.lastRunAt ? `last run ${formatClockTime(job.lastRunAt)}` : 'not run yet'}${job.lagMs > 0 ? `, ${Math.round(job.lagMs / 1000)} s late` : ''}${job.lastError ? `, failed: ${job.lastError}` : ''}`}
         </li>
       ))}
     </ul>

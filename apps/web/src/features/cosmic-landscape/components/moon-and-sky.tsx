@@ -1,6 +1,7 @@
 import type { Landscape } from '@app/contracts/landscape.ts';
 import { pointLabel, SIGN_LABELS } from '../../../components/chart/chart-symbols.ts';
-import { formatMoment, moonPhaseText } from '../lib/format-moment.ts';
+import { formatMoment } from '../../../lib/format-date.ts';
+import { moonPhaseText } from '../lib/moon-phase-text.ts';
 
 const signLabel = (sign: string) => SIGN_LABELS[sign as keyof typeof SIGN_LABELS] ?? sign;
 

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import type { Ref } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { formatClockTime } from '../../../lib/format-date.ts';
 import { usageQuery } from '../api/landscape-queries.ts';
-import { formatClock } from '../lib/format-moment.ts';
 
 /** "2 of 3 left today". */
 function quotaText(status: LandscapeStatus): string {
@@ -79,7 +79,9 @@ export function RegenerateNote({
   if (!offersAnotherReading(status)) note = NO_OTHER_READING_MESSAGE;
   else if (spent)
     note = `You have used today's regenerations${
-      usage.data && status ? `; more are available from ${formatClock(usage.data.resetsAt, status.zone)}` : ''
+      usage.data && status
+        ? `; more are available from ${formatClockTime(usage.data.resetsAt, status.zone)}`
+        : ''
     }.`;
   return (
     <p id={id} ref={ref} tabIndex={-1} role="status" className="text-sm text-muted">

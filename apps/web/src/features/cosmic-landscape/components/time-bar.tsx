@@ -1,8 +1,8 @@
 import type { LandscapeTransit } from '@app/contracts/landscape.ts';
 import { useId } from 'react';
 import { cn } from '../../../components/ui/cn.ts';
+import { formatMoment } from '../../../lib/format-date.ts';
 import { daySpan } from '../lib/day-span.ts';
-import { formatMoment } from '../lib/format-moment.ts';
 
 // The bar's three marks, shared with the legend so the two always look alike.
 const TRACK = 'rounded-full bg-surface-2';

@@ -2,7 +2,7 @@ import type { LandscapeTransit } from '@app/contracts/landscape.ts';
 import { MessageCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
-import { formatClock } from '../lib/format-moment.ts';
+import { formatClockTime } from '../../../lib/format-date.ts';
 import { Disclosure } from './disclosure.tsx';
 import { TimeBar, TimeBarLegend } from './time-bar.tsx';
 
@@ -82,7 +82,7 @@ export function MoonTransitList({ transits, zone }: { transits: LandscapeTransit
         >
           <span className="font-medium">{transit.title}</span>
           <span className="text-sm text-muted">
-            {transit.exactAt ? `exact at ${formatClock(transit.exactAt, zone)}` : 'not exact today'}
+            {transit.exactAt ? `exact at ${formatClockTime(transit.exactAt, zone)}` : 'not exact today'}
           </span>
           {transit.text ? <p className="w-full leading-relaxed">{transit.text}</p> : null}
         </li>

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { api } from '../../../lib/api-client.ts';
+import { formatClockTime } from '../../../lib/format-date.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** Whether the service answers (GET /api/health) and can serve (GET /api/ready: its database answers). */
@@ -54,7 +55,7 @@ export default function StatusPage() {
         {status.data ? (
           <p className="mt-3 text-sm text-muted">
             {status.data.version ? `Version ${status.data.version}. ` : ''}Checked at{' '}
-            {status.data.checkedAt.toLocaleTimeString()}.
+            {formatClockTime(status.data.checkedAt.toISOString())}.
           </p>
         ) : null}
       </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moonPhaseText } from './format-moment.ts';
+import { moonPhaseText } from './moon-phase-text.ts';
 
 describe('the Moon’s phase', () => {
   it('says once whether the Moon is waxing or waning', () => {
