@@ -18,6 +18,7 @@ import {
   systemPrefersDark,
   THEME_TOGGLE_ATTRIBUTE,
   type Theme,
+  themeToggleLabel,
 } from './lib/theme.ts';
 
 applyThemeClass(resolveTheme(storedTheme(), systemPrefersDark()));
@@ -36,7 +37,7 @@ document.addEventListener('click', (event) => {
   const next: Theme = document.documentElement.classList.contains('dark') ? 'light' : 'dark';
   writeStorage(STORAGE_KEYS.theme, next);
   applyThemeClass(next);
-  const label = `Switch to ${next === 'dark' ? 'light' : 'dark'} theme`;
+  const label = themeToggleLabel(next);
   button.setAttribute('aria-label', label);
   button.setAttribute('title', label);
   window.dispatchEvent(new Event(SERVED_THEME_CHOICE_EVENT));

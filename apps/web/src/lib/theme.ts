@@ -31,6 +31,11 @@ export const SERVED_THEME_CHOICE_EVENT = 'served-theme-choice';
 /** On the theme button (components/theme-toggle.tsx), so the start-up script can work it before the app has rendered. */
 export const THEME_TOGGLE_ATTRIBUTE = 'data-theme-toggle';
 
+/** The theme button's name while `theme` is shown: it names the theme a press switches to. */
+export function themeToggleLabel(theme: Theme): string {
+  return `Switch to ${theme === 'dark' ? 'light' : 'dark'} theme`;
+}
+
 export function applyThemeClass(theme: Theme): void {
   const root = document.documentElement;
   root.classList.toggle('dark', theme === 'dark');
