@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { allMigrations } from '../../app.ts';
 import { openTestDatabase, type TestDatabase, testConfig } from '../../testing/harness.ts';
 import { collectMigrations, migrateToLatest } from './migrate.ts';
@@ -69,37 +69,38 @@ describe('the catalogue read before migrating', () => {
   const raceError = () =>
     Object.assign(new Error('column "x" of relation "y" does not exist'), { code: '42703' });
 
-  it('is read again when changes elsewhere in the database race it, and the migrations then apply', async () => {
+  /** Runs `check` on a database of its own, with Kysely's catalogue read (getTables) spied on. */
+  async function withCatalogueRead(
+    check: (database: TestDatabase['database'], read: MockInstance<() => Promise<unknown>>) => Promise<void>,
+  ): Promise<void> {
     const fresh = await openTestDatabase(testConfig());
+    const introspector = Object.getPrototypeOf(fresh.database.db.introspection) as {
+      getTables: () => Promise<unknown>;
+    };
+    const read = vi.spyOn(introspector, 'getTables');
     try {
-      const introspector = Object.getPrototypeOf(fresh.database.db.introspection) as {
-        getTables: () => Promise<unknown>;
-      };
-      const read = vi.spyOn(introspector, 'getTables').mockRejectedValueOnce(raceError());
-      expect(await migrateToLatest(fresh.database, allMigrations())).toEqual(RECORDED);
-      expect(read.mock.calls.length).toBeGreaterThan(1);
+      await check(fresh.database, read);
+    } finally {
       read.mockRestore();
-    } finally {
       await fresh.drop();
     }
-  });
+  }
 
-  it('gives up after three reads, and does not read again after other failures', async () => {
-    const fresh = await openTestDatabase(testConfig());
-    try {
-      const introspector = Object.getPrototypeOf(fresh.database.db.introspection) as {
-        getTables: () => Promise<unknown>;
-      };
-      const raced = vi.spyOn(introspector, 'getTables').mockRejectedValue(raceError());
-      await expect(migrateToLatest(fresh.database, allMigrations())).rejects.toThrow('Database migration');
-      expect(raced).toHaveBeenCalledTimes(3);
-      raced.mockReset();
-      raced.mockRejectedValue(new Error('permission denied'));
-      await expect(migrateToLatest(fresh.database, allMigrations())).rejects.toThrow('Database migration');
-      expect(raced).toHaveBeenCalledTimes(1);
-      raced.mockRestore();
-    } finally {
-      await fresh.drop();
-    }
-  });
+  it('is read again when changes elsewhere in the database race it, and the migrations then apply', () =>
+    withCatalogueRead(async (database, read) => {
+      read.mockRejectedValueOnce(raceError());
+      expect(await migrateToLatest(database, allMigrations())).toEqual(RECORDED);
+      expect(read.mock.calls.length).toBeGreaterThan(1);
+    }));
+
+  it('gives up after three reads, and does not read again after other failures', () =>
+    withCatalogueRead(async (database, read) => {
+      read.mockRejectedValue(raceError());
+      await expect(migrateToLatest(database, allMigrations())).rejects.toThrow('Database migration');
+      expect(read).toHaveBeenCalledTimes(3);
+      read.mockReset();
+      read.mockRejectedValue(new Error('permission denied'));
+      await expect(migrateToLatest(database, allMigrations())).rejects.toThrow('Database migration');
+      expect(read).toHaveBeenCalledTimes(1);
+    }));
 });
