@@ -85,7 +85,7 @@ export function LegalDocumentView({ document }: { document: LegalDocument }) {
       {document.tableOfContents && <TableOfContents document={document} />}
 
       {document.sections.map((section) => (
-        <section key={section.id} className="mt-14">
+        <section key={section.id} className="below-fold mt-14">
           <SectionHeading id={section.id} level={2}>
             {section.heading}
           </SectionHeading>
