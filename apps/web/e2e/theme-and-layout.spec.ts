@@ -77,3 +77,33 @@ test('the footer is on the home page with every link and the version, and absent
   await expect(page.getByRole('heading', { name: 'This page is lost in space' })).toBeVisible();
   await expect(page.getByRole('contentinfo')).toHaveCount(0);
 });
+
+test('sections drawn late stand in with a height no smaller than their own on a 320 px phone', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  const pages = [
+    // The home page once the samples and the prices have arrived: their sections' full height.
+    { path: '/#/', ready: page.getByText('Asked for the same birth chart') },
+    { path: '/#/privacy-policy', ready: page.getByRole('heading', { name: 'On this page' }) },
+    { path: '/#/terms-of-service', ready: page.getByRole('heading', { name: 'On this page' }) },
+    { path: '/#/cookie-policy', ready: page.getByRole('heading', { name: 'On this page' }) },
+  ];
+  for (const { path, ready } of pages) {
+    await page.goto(path);
+    await expect(ready).toBeAttached();
+    if (path === '/#/') await expect(page.locator('[data-testid^="home-price-"]').first()).toBeAttached();
+    const short = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('.below-fold')].flatMap((section) => {
+        const standIn = Number.parseFloat(getComputedStyle(section).getPropertyValue('--below-fold-height'));
+        section.style.contentVisibility = 'visible';
+        const drawn = section.getBoundingClientRect().height / 16;
+        const name =
+          section.getAttribute('aria-labelledby') ?? section.querySelector('h2')?.id ?? section.tagName;
+        return drawn > standIn ? [`${name}: ${drawn.toFixed(0)}rem drawn, ${standIn}rem stand-in`] : [];
+      }),
+    );
+    expect(short, path).toEqual([]);
+    expect(await page.locator('.below-fold').count(), path).toBeGreaterThan(1);
+  }
+});

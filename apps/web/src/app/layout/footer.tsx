@@ -18,7 +18,7 @@ const LINK_CLASSES = 'rounded text-sm text-muted underline-offset-4 hover:text-f
 
 export function Footer() {
   return (
-    <footer className="below-fold border-t border-line bg-surface/60">
+    <footer className="below-fold border-t [--below-fold-height:16rem] border-line bg-surface/60">
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
         <nav aria-label="Footer">
           <ul className="flex flex-wrap gap-x-6 gap-y-3">

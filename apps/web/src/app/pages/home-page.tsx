@@ -89,7 +89,10 @@ function Hero({ aside }: { aside: ReactNode }) {
 
 function Features() {
   return (
-    <section aria-labelledby="features-title" className="below-fold mx-auto w-full max-w-6xl px-4 pb-20 sm:px-6">
+    <section
+      aria-labelledby="features-title"
+      className="below-fold mx-auto [--below-fold-height:80rem] w-full max-w-6xl px-4 pb-20 sm:px-6"
+    >
       <h2 id="features-title" className="text-2xl font-semibold sm:text-3xl">
         Everything you need to follow your sky
       </h2>

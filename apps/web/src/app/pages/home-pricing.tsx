@@ -101,7 +101,10 @@ function PlanPlaceholder() {
 export function Pricing({ action }: { action?: ReactNode }) {
   const plans = usePlans();
   return (
-    <section aria-labelledby="pricing-title" className="below-fold mx-auto w-full max-w-6xl px-4 pb-20 sm:px-6">
+    <section
+      aria-labelledby="pricing-title"
+      className="below-fold mx-auto [--below-fold-height:70rem] w-full max-w-6xl px-4 pb-20 sm:px-6"
+    >
       <h2 id="pricing-title" className="text-2xl font-semibold sm:text-3xl">
         Plans and prices
       </h2>

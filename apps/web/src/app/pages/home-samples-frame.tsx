@@ -116,7 +116,10 @@ const Samples = lazy(
 
 export function SamplesSection() {
   return (
-    <section aria-labelledby="samples-title" className="below-fold mx-auto w-full max-w-6xl px-4 pb-20 sm:px-6">
+    <section
+      aria-labelledby="samples-title"
+      className="below-fold mx-auto [--below-fold-height:110rem] w-full max-w-6xl px-4 pb-20 sm:px-6"
+    >
       <h2 id="samples-title" className="text-2xl font-semibold sm:text-3xl">
         See what you get
       </h2>

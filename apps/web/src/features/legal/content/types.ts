@@ -52,7 +52,7 @@ interface LegalSubsection {
   blocks: readonly Block[];
 }
 
-interface LegalSection extends LegalSubsection {
+export interface LegalSection extends LegalSubsection {
   subsections?: readonly LegalSubsection[];
 }
 
