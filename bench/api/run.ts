@@ -78,15 +78,11 @@ const row = (label: string, f: Figures) =>
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-/** Alternates short runs of two targets so that changes in machine load hit both alike. */
-async function compare(
-  a: [Started, autocannon.Options],
-  b: [Started, autocannon.Options],
-): Promise<[Figures, Figures]> {
-  const runs: [Figures[], Figures[]] = [[], []];
+/** Alternates short runs of the targets so that changes in machine load hit them alike. */
+async function compare(targets: [Started, autocannon.Options][]): Promise<Figures[]> {
+  const runs: Figures[][] = targets.map(() => []);
   for (let round = 0; round < ROUNDS; round += 1) {
-    runs[0].push(await load(...a));
-    runs[1].push(await load(...b));
+    for (const [index, target] of targets.entries()) runs[index]!.push(await load(...target));
   }
   const summarise = (list: Figures[]): Figures => ({
     rps: median(list.map((f) => f.rps)),
@@ -94,12 +90,13 @@ async function compare(
     cpuUs: median(list.map((f) => f.cpuUs)),
     errors: list.reduce((sum, f) => sum + f.errors, 0),
   });
-  return [summarise(runs[0]), summarise(runs[1])];
+  return runs.map(summarise);
 }
 
 async function benchEngine(name: string, databaseUrl: string | undefined): Promise<void> {
   const server = await startServer({ BENCH_MODE: 'app', DATABASE_URL: databaseUrl ?? '' });
   const bare = await startServer({ BENCH_MODE: 'bare' });
+  const bareHeaders = await startServer({ BENCH_MODE: 'bare-headers' });
   try {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const idle = processRssMiB(server.child.pid!);
@@ -114,10 +111,12 @@ async function benchEngine(name: string, databaseUrl: string | undefined): Promi
     if (registered.status !== 201) throw new Error(`register failed: ${await registered.text()}`);
     const { token } = (await registered.json()) as { token: string };
 
-    const [profile, bareFigures] = await compare(
+    const [profile, bareFigures, bareHeadersFigures] = await compare([
       [server, { url: `${server.base}/api/auth/profile`, headers: { authorization: `Bearer ${token}` } }],
       [bare, { url: `${bare.base}/bare` }],
-    );
+      [bareHeaders, { url: `${bareHeaders.base}/bare` }],
+    ]);
+    if (!profile || !bareFigures || !bareHeadersFigures) throw new Error('a comparison gave no figures');
     const login = await load(server, {
       url: `${server.base}/api/auth/login`,
       method: 'POST',
@@ -129,14 +128,20 @@ async function benchEngine(name: string, databaseUrl: string | undefined): Promi
     console.log(`\n${name}`);
     console.log(row('GET /api/auth/profile (bearer)', profile));
     console.log(row('bare Fastify route', bareFigures));
-    console.log(
-      `  ${'profile / bare throughput'.padEnd(34)} ${(profile.rps / bareFigures.rps).toFixed(2)}   (CPU per request, bare / profile: ${(bareFigures.cpuUs / profile.cpuUs).toFixed(2)})`,
-    );
+    console.log(row("the same with the product's headers", bareHeadersFigures));
+    const ratio = (label: string, of: Figures, to: Figures) =>
+      console.log(
+        `  ${label.padEnd(34)} ${(of.rps / to.rps).toFixed(2)}   (CPU per request, inverse: ${(to.cpuUs / of.cpuUs).toFixed(2)})`,
+      );
+    ratio('profile / bare throughput', profile, bareFigures);
+    // What the answer's headers alone cost a bare route: a floor no product route goes under.
+    ratio('with headers / bare throughput', bareHeadersFigures, bareFigures);
     console.log(row('POST /api/auth/login (argon2id)', login));
     console.log(
       `  ${'idle RSS after start'.padEnd(34)} ${idle.toFixed(1)} MiB   (bare Fastify ${bareIdle.toFixed(1)} MiB; after load ${loaded.toFixed(1)} MiB)`,
     );
   } finally {
+    await stop(bareHeaders);
     await stop(bare);
     await stop(server);
   }

@@ -1,19 +1,29 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
+import { apiSecurityHeaders } from '../../apps/server/src/platform/security.ts';
 
 // One server for the benchmark, in its own process so the load generator does not share its heap:
-// BENCH_MODE=app starts the product's server, BENCH_MODE=bare a plain Fastify with one route.
-// Prints one JSON line with the port once it listens.
+// BENCH_MODE=app starts the product's server, BENCH_MODE=bare a plain Fastify with one route, and
+// BENCH_MODE=bare-headers the same route answering with the headers every API answer of the
+// product carries (security headers, the request id, Vary). Prints one JSON line with the port.
 
 const mode = process.env.BENCH_MODE ?? 'app';
 const logLevel = 'warn';
 
-if (mode === 'bare') {
-  const app = Fastify({ logger: { level: logLevel } });
+if (mode === 'bare' || mode === 'bare-headers') {
+  const app = Fastify({ logger: { level: logLevel }, genReqId: () => randomUUID() });
+  if (mode === 'bare-headers') {
+    const headers = { ...apiSecurityHeaders(undefined), vary: 'Origin' };
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.headers(headers).header('x-request-id', request.id);
+      done();
+    });
+  }
   const user = {
     id: 'bench',
     email: 'bench@example.com',

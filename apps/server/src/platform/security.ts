@@ -57,7 +57,7 @@ function securityHeaders(options: HelmetOptions): Record<string, string> {
  * What an API answer needs: JSON is never a document, so its policy loads nothing and may not be
  * framed; it is never cached or sniffed. The full document set goes to pages and their assets.
  */
-function apiSecurityHeaders(hsts: string | undefined): Record<string, string> {
+export function apiSecurityHeaders(hsts: string | undefined): Record<string, string> {
   return {
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'cross-origin-resource-policy': 'same-origin',
