@@ -120,8 +120,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const shutdown = new Shutdown(app);
   app.decorate('shutdown', shutdown);
   closeConnectionsWhenClosing(app, shutdown);
-  app.addHook('onSend', async (request, reply) => {
+  // Named on arrival, so answers refused by any later hook carry it too. Per-request hooks take a
+  // callback: an async one costs a promise and a microtask on every request.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
+    done();
   });
   // The API speaks JSON only; anything else is refused with 415 instead of reaching validation.
   app.removeContentTypeParser('text/plain');
