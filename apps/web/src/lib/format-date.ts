@@ -13,7 +13,8 @@ export function formatCalendarDate(isoDate: string): string {
 
 // Made on first use, not when the module loads: a phone's first formatter costs tens of
 // milliseconds (the locale's data), which the app's start-up should not pay on pages without dates.
-// Each kind's fields: a whole date, a date and time, a time, and a moment of the coming days.
+// Each kind's fields: a whole date, a date and time, a time, a moment of the coming days, and
+// the numeric parts of a wall clock (for arithmetic, not for reading).
 const FIELDS = {
   day: { day: 'numeric', month: 'long', year: 'numeric' },
   dateTime: {
@@ -31,6 +32,15 @@ const FIELDS = {
     month: 'short',
     hour: '2-digit',
     minute: '2-digit',
+    hourCycle: 'h23',
+  },
+  wallClock: {
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
     hourCycle: 'h23',
   },
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>;
@@ -64,4 +74,9 @@ export function formatClockTime(iso: string, zone?: string): string {
 /** A moment of the coming days, `Tue 24 Nov, 14:05`, in the reader's zone (or `zone`). */
 export function formatMoment(iso: string, zone?: string): string {
   return format('moment', zone).format(new Date(iso));
+}
+
+/** A formatter whose parts (formatToParts) are an instant's date and 24-hour time in `zone`. */
+export function wallClockFormat(zone: string): Intl.DateTimeFormat {
+  return format('wallClock', zone);
 }

@@ -1,31 +1,12 @@
 // Where a transit's orb span sits against the person's day, for the time bar and its text.
+import { wallClockFormat } from '../../../lib/format-date.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-// One formatter per zone: making one costs far more than using it, and a day's bars ask many times.
-const wallClocks = new Map<string, Intl.DateTimeFormat>();
-function wallClock(zone: string): Intl.DateTimeFormat {
-  let formatter = wallClocks.get(zone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    wallClocks.set(zone, formatter);
-  }
-  return formatter;
-}
-
 /** The zone's offset from UTC at an instant, in milliseconds. */
 function zoneOffset(instant: number, zone: string): number {
-  const parts = wallClock(zone).formatToParts(new Date(instant));
+  const parts = wallClockFormat(zone).formatToParts(new Date(instant));
   const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
   const asUtc = Date.UTC(
     get('year'),
