@@ -9,6 +9,10 @@ const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
 const start = () => {
+  // React's DOM renderer is the largest part of the app's code. Asked for on its own beside the
+  // app, it arrives first and is evaluated in a task of its own instead of inside the app's one
+  // long task; both downloads start at once. A failure shows in the app's own import below.
+  import('react-dom/client').catch(() => undefined);
   import('./app/start.tsx').then(
     ({ startApp }) => startApp(root),
     (error: unknown) => {
