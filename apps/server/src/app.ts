@@ -120,11 +120,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const shutdown = new Shutdown(app);
   app.decorate('shutdown', shutdown);
   closeConnectionsWhenClosing(app, shutdown);
-  // Named on arrival, so answers refused by any later hook carry it too. Per-request hooks take a
-  // callback: an async one costs a promise and a microtask on every request.
-  app.addHook('onRequest', (request, reply, done) => {
+  // On sending, so every answer carries it, those refused by a hook included. Per-request hooks
+  // take a callback: an async one costs a promise and a microtask on every request.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('X-Request-Id', request.id);
-    done();
+    done(null, payload);
   });
   // The API speaks JSON only; anything else is refused with 415 instead of reaching validation.
   app.removeContentTypeParser('text/plain');
