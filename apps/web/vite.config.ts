@@ -8,6 +8,8 @@ import { defineConfig, type Plugin, type PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { manifestIcons } from './src/features/pwa/icons.ts';
 import { ACCOUNT_DATA_CACHE, ACCOUNT_DATA_URL_PATTERN } from './src/lib/offline-account-data.ts';
+import { compileHintsForAppStart } from './vite/compile-hints.ts';
+import { entryWithoutPreloads } from './vite/entry-preloads.ts';
 import { firstPaintWithoutScript } from './vite/first-paint.ts';
 import { initialJsBudget } from './vite/initial-js-budget.ts';
 
@@ -18,6 +20,8 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  * stay under this, gzipped; above it the build fails (decision 0220).
  */
 const INITIAL_JS_BUDGET_KB = 90;
+
+const entryPreloads = entryWithoutPreloads();
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt)$/;
 
@@ -124,7 +128,9 @@ const plugins: PluginOption[] = [
     },
   }),
   firstPaintWithoutScript(),
+  entryPreloads.plugin,
   initialJsBudget(INITIAL_JS_BUDGET_KB),
+  compileHintsForAppStart(),
   precompress(),
 ];
 
@@ -135,6 +141,7 @@ export default defineConfig({
     // The API server serves this folder (WEB_DIST_DIR).
     outDir: 'dist',
     emptyOutDir: true,
+    modulePreload: { resolveDependencies: entryPreloads.resolveDependencies },
     // Source maps stay out of the served build; WEB_SOURCEMAPS=hidden writes them for private upload.
     sourcemap: process.env.WEB_SOURCEMAPS === 'hidden' ? 'hidden' : false,
   },

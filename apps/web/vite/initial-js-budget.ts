@@ -31,30 +31,43 @@ export interface InitialJs {
 
 const gzipSize = (source: string | Uint8Array) => gzipSync(source, { level: 9 }).length;
 
-/** The chunks reached from `from` through static imports, skipping those already `counted`. */
-function staticClosure(bundle: Bundle, from: readonly string[], counted: Set<string>): ScriptSize[] {
-  const sizes: ScriptSize[] = [];
+/** The chunks reached from `from` through static imports, skipping those already `seen`. */
+function staticClosure(bundle: Bundle, from: readonly string[], seen: Set<string>): string[] {
+  const names: string[] = [];
   const queue = [...from];
   while (queue.length > 0) {
     const name = queue.pop() as string;
     const chunk = bundle[name];
-    if (chunk?.type !== 'chunk' || counted.has(name)) continue;
-    counted.add(name);
-    sizes.push({ fileName: name, gzipBytes: gzipSize(chunk.code) });
+    if (chunk?.type !== 'chunk' || seen.has(name)) continue;
+    seen.add(name);
+    names.push(name);
     queue.push(...chunk.imports);
   }
-  return sizes;
+  return names;
+}
+
+/** What the home page loads, by file name, in the two parts of `InitialJs` (without the start-up script). */
+export function initialChunks(bundle: Bundle): { page: string[]; app: string[] } {
+  const entry = Object.values(bundle).find((item) => item.type === 'chunk' && item.isEntry);
+  if (entry?.type !== 'chunk') return { page: [], app: [] };
+  const seen = new Set<string>();
+  const page = staticClosure(bundle, [entry.fileName], seen);
+  return { page, app: staticClosure(bundle, entry.dynamicImports, seen) };
 }
 
 export function measureInitialJs(bundle: Bundle): InitialJs {
-  const entry = Object.values(bundle).find((item) => item.type === 'chunk' && item.isEntry);
-  if (entry?.type !== 'chunk') return { page: [], app: [] };
-  const counted = new Set<string>();
-  const page = staticClosure(bundle, [entry.fileName], counted);
+  const { page, app } = initialChunks(bundle);
+  if (page.length === 0) return { page: [], app: [] };
+  const sizeOf = (fileName: string): ScriptSize => {
+    const file = bundle[fileName];
+    return { fileName, gzipBytes: file?.type === 'chunk' ? gzipSize(file.code) : 0 };
+  };
+  const pageSizes = page.map(sizeOf);
   // The start-up script in <head> runs before anything else (vite/first-paint.ts).
   const startup = bundle[STARTUP_FILE];
-  if (startup?.type === 'asset') page.push({ fileName: STARTUP_FILE, gzipBytes: gzipSize(startup.source) });
-  return { page, app: staticClosure(bundle, entry.dynamicImports, counted) };
+  if (startup?.type === 'asset')
+    pageSizes.push({ fileName: STARTUP_FILE, gzipBytes: gzipSize(startup.source) });
+  return { page: pageSizes, app: app.map(sizeOf) };
 }
 
 const totalKb = (sizes: readonly ScriptSize[]) => sizes.reduce((sum, size) => sum + size.gzipBytes, 0) / 1024;
