@@ -9,9 +9,9 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { manifestIcons } from './src/features/pwa/icons.ts';
 import { ACCOUNT_DATA_CACHE, ACCOUNT_DATA_URL_PATTERN } from './src/lib/offline-account-data.ts';
 import { compileHintsForAppStart } from './vite/compile-hints.ts';
-import { entryWithoutPreloads } from './vite/entry-preloads.ts';
 import { firstPaintWithoutScript } from './vite/first-paint.ts';
 import { initialJsBudget } from './vite/initial-js-budget.ts';
+import { preloadsAfterStart } from './vite/preloads-after-start.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -21,7 +21,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  */
 const INITIAL_JS_BUDGET_KB = 90;
 
-const entryPreloads = entryWithoutPreloads();
+const preloads = preloadsAfterStart();
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt)$/;
 
@@ -128,7 +128,7 @@ const plugins: PluginOption[] = [
     },
   }),
   firstPaintWithoutScript(),
-  entryPreloads.plugin,
+  preloads.plugin,
   initialJsBudget(INITIAL_JS_BUDGET_KB),
   compileHintsForAppStart(),
   precompress(),
@@ -141,7 +141,7 @@ export default defineConfig({
     // The API server serves this folder (WEB_DIST_DIR).
     outDir: 'dist',
     emptyOutDir: true,
-    modulePreload: { resolveDependencies: entryPreloads.resolveDependencies },
+    modulePreload: { resolveDependencies: preloads.resolveDependencies },
     // Source maps stay out of the served build; WEB_SOURCEMAPS=hidden writes them for private upload.
     sourcemap: process.env.WEB_SOURCEMAPS === 'hidden' ? 'hidden' : false,
   },

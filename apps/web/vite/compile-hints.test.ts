@@ -43,7 +43,7 @@ beforeAll(async () => {
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 const chunkOf = (module: string) => {
-  const found = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(`/${module}`));
+  const found = chunks.find((chunk) => chunk.moduleIds.some((id) => id.endsWith(`/${module}`)));
   if (!found) throw new Error(`no chunk for ${module}`);
   return found;
 };

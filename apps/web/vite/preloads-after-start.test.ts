@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { build, type Rolldown } from 'vite';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { entryWithoutPreloads } from './entry-preloads.ts';
+import { preloadsAfterStart } from './preloads-after-start.ts';
 
 // A small app shaped like ours: the entry loads the renderer and the app's start side by side; the
-// start imports the renderer and loads two pages, which share code of their own. Built with the
-// real bundler, in memory.
+// start imports the renderer and loads two pages, which import the renderer too (as pages import
+// React) and share code of their own. Built with the real bundler, in memory.
 const FILES = {
   'main.js': `import('./renderer.js');
     import('./start.js').then((start) => start.run());`,
@@ -17,8 +17,9 @@ const FILES = {
     export function run() { return Promise.all([import('./page.js'), import('./other-page.js')]).then(([page]) => page.show(render(shared))); }`,
   'shared.js': `export const shared = 'shared ' + Math.random();`,
   'page.js': `import { shared } from './shared.js';
+    import { render } from './renderer.js';
     import { widget } from './widget.js';
-    export function show(text) { return widget(text + shared); }`,
+    export function show(text) { return render(widget(text + shared)); }`,
   'other-page.js': `import { shared } from './shared.js';
     import { widget } from './widget.js';
     export function show(text) { return widget(shared + text); }`,
@@ -29,9 +30,9 @@ let folder = '';
 let chunks: Rolldown.OutputChunk[] = [];
 
 beforeAll(async () => {
-  folder = mkdtempSync(path.join(os.tmpdir(), 'entry-preloads-'));
+  folder = mkdtempSync(path.join(os.tmpdir(), 'preloads-after-start-'));
   for (const [name, code] of Object.entries(FILES)) writeFileSync(path.join(folder, name), code);
-  const preloads = entryWithoutPreloads();
+  const preloads = preloadsAfterStart();
   const result = await build({
     root: folder,
     configFile: false,
@@ -52,7 +53,7 @@ beforeAll(async () => {
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 const chunkOf = (module: string) => {
-  const found = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(`/${module}`));
+  const found = chunks.find((chunk) => chunk.moduleIds.some((id) => id.endsWith(`/${module}`)));
   if (!found) throw new Error(`no chunk for ${module}`);
   return found;
 };
@@ -65,9 +66,12 @@ it('leaves the entry without preload links for the app it loads', () => {
   expect(chunkOf('start.js').imports.length).toBeGreaterThan(0);
 });
 
-it('keeps the preload links of a page loaded by the app', () => {
+it("keeps a page's own chunks in its preload list, without those loaded at the start", () => {
   const start = chunkOf('start.js');
-  const page = chunkOf('page.js');
-  expect(start.code).toContain('__vite__mapDeps');
-  expect(start.code).toContain(page.fileName);
+  const list = start.code.match(/__vite__mapDeps=.*?\[(.*?)\]/)?.[1] ?? '';
+  expect(list).toContain(chunkOf('page.js').fileName);
+  expect(list).toContain(chunkOf('widget.js').fileName);
+  for (const loaded of ['start.js', 'renderer.js', 'main.js']) {
+    expect(list, loaded).not.toContain(chunkOf(loaded).fileName);
+  }
 });
