@@ -20,7 +20,7 @@ import { type Clock, systemClock } from './platform/clock.ts';
 import { type Database, openDatabase } from './platform/db/database.ts';
 import { collectMigrations, migrateToLatest } from './platform/db/migrate.ts';
 import { registerDocs } from './platform/docs.ts';
-import { registerErrorHandling } from './platform/errors.ts';
+import { answerFrameworkError, registerErrorHandling } from './platform/errors.ts';
 import { healthRoutes } from './platform/health.ts';
 import { SharedJobQueue } from './platform/job-queue.ts';
 import { closeConnectionsWhenClosing, Shutdown, slowClientSafeServer } from './platform/lifecycle.ts';
@@ -33,7 +33,7 @@ import { PersonalZones } from './platform/personal-zones.ts';
 import { openRedis, untilReady } from './platform/redis.ts';
 import { registerRequestLimits } from './platform/request-limits.ts';
 import { ScheduledJobs } from './platform/scheduled-jobs.ts';
-import { registerSecurity } from './platform/security.ts';
+import { registerSecurity, securityHeaderSets } from './platform/security.ts';
 import { responseSerializerCompiler } from './platform/serializer.ts';
 import { withTestClockControl } from './platform/test-clock.ts';
 import { refuseNulCharacters } from './platform/text-input.ts';
@@ -98,6 +98,7 @@ export interface AppOptions {
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   // TEST_CLOCK_CONTROL (off by default) lets end-to-end tests move time; see the subscription module.
   const clock = withTestClockControl(config.billing.testClockControl, options.clock ?? systemClock);
+  const securityHeaders = securityHeaderSets(config);
   const app = Fastify({
     logger: { ...loggerOptions(config.logLevel), stream: resilientLogStream(options.logStream) },
     bodyLimit: config.bodyLimit,
@@ -112,6 +113,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     genReqId: () => randomUUID(),
     // Node checks these limits every connectionsCheckingInterval, so the server is built here.
     serverFactory: (handler) => slowClientSafeServer(handler, config.timeouts),
+    // Malformed addresses are refused before any hook: they still get our envelope and headers.
+    frameworkErrors: answerFrameworkError(securityHeaders.api),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
@@ -177,7 +180,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     });
   }
 
-  await registerSecurity(app, config);
+  await registerSecurity(app, config, securityHeaders);
   // identifyUser comes with the auth module, registered below; it is asked only once requests arrive.
   registerRequestLimits(app, config, throttle, (request) => app.identifyUser(request));
   await registerDocs(app);

@@ -148,6 +148,30 @@ export function describeFailure(error: unknown): { status: number; error: string
   return { status: 500, error: statusMessage(500), code: 'INTERNAL' };
 }
 
+/**
+ * Fastify answers a few malformed requests before any hook runs: an address whose %-escapes do not
+ * decode, a path parameter over the length limit. This gives those answers what every answer of
+ * the API has: the error envelope, the API's security headers (JSON, never a document) and the
+ * request id. Without it they carried Fastify's own shape, which echoes the address, and no headers.
+ */
+export function answerFrameworkError(apiHeaders: Record<string, string>) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 400;
+    request.log.info({ code: error.code }, 'request refused before routing');
+    reply
+      .headers(apiHeaders)
+      .header('X-Request-Id', request.id)
+      .status(status)
+      .send(
+        body(
+          CODE_BY_STATUS[status] ?? (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST'),
+          // 414 (a path parameter too long) has no text of its own: the general one for its class.
+          STATUS_MESSAGES[status] ?? statusMessage(status >= 500 ? 500 : 400),
+        ),
+      );
+  };
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {

@@ -78,6 +78,30 @@ describe('HTTP platform', () => {
     }
   });
 
+  it('refuses an address that does not decode, or a path part over the limit, like any other bad request', async () => {
+    for (const [url, status] of [
+      ['/api/%E0%A4%A', 400],
+      ['/%E0%A4%A', 400],
+      [`/api/admin/users/${'x'.repeat(200)}`, 414],
+    ] as const) {
+      const refused = await t.app.inject(url);
+      expect(refused.statusCode, url).toBe(status);
+      expect(refused.json(), url).toEqual({
+        success: false,
+        error: STATUS_MESSAGES[400],
+        code: 'BAD_REQUEST',
+      });
+      // The API's own headers and the request id, as on every other answer; the address is not echoed.
+      expect(refused.headers['content-security-policy'], url).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(refused.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(refused.headers['cache-control'], url).toBe('no-store');
+      expect(refused.headers['x-request-id'], url).toMatch(/^[0-9a-f-]{36}$/);
+      expect(refused.body, url).not.toContain('%E0');
+    }
+  });
+
   it('refuses malformed JSON, empty bodies and other media types with 4xx', async () => {
     const malformed = await t.app.inject({
       method: 'POST',

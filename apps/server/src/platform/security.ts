@@ -75,8 +75,14 @@ export function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
 
-export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
-  const documentHeaders = securityHeaders({
+/** The two header sets every answer gets one of: pages and their assets, and the API's JSON. */
+export interface SecurityHeaderSets {
+  document: Record<string, string>;
+  api: Record<string, string>;
+}
+
+export function securityHeaderSets(config: Pick<Config, 'hsts'>): SecurityHeaderSets {
+  const document = securityHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     referrerPolicy: { policy: 'no-referrer' },
     // HSTS only makes sense behind HTTPS: on when APP_URL is https, or as HSTS says.
@@ -84,8 +90,16 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     crossOriginEmbedderPolicy: false,
   });
   // Powerful browser features the app never uses stay off for it and anything it might embed.
-  documentHeaders['Permissions-Policy'] = PERMISSIONS_POLICY;
-  const apiHeaders = apiSecurityHeaders(documentHeaders['Strict-Transport-Security']);
+  document['Permissions-Policy'] = PERMISSIONS_POLICY;
+  return { document, api: apiSecurityHeaders(document['Strict-Transport-Security']) };
+}
+
+export async function registerSecurity(
+  app: FastifyInstance,
+  config: Config,
+  headers: SecurityHeaderSets,
+): Promise<void> {
+  const { document: documentHeaders, api: apiHeaders } = headers;
   // A callback hook: on every request, a promise per hook is measurable.
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(isApiPath(request.url) ? apiHeaders : documentHeaders);
