@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { build, type Rolldown } from 'vite';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type BuiltApp, buildInMemory } from './build-in-memory.ts';
 import { COMPILE_HINT, compileHintsForAppStart } from './compile-hints.ts';
 
 // The entry loads the app's start, which imports a shared module and loads a page; built with the
@@ -16,37 +13,15 @@ const FILES = {
   'page.js': `export function show(text) { return '<p>' + text + '</p>'; }`,
 };
 
-let folder = '';
-let chunks: Rolldown.OutputChunk[] = [];
+let app: BuiltApp;
 
 beforeAll(async () => {
-  folder = mkdtempSync(path.join(os.tmpdir(), 'compile-hints-'));
-  for (const [name, code] of Object.entries(FILES)) writeFileSync(path.join(folder, name), code);
-  const result = await build({
-    root: folder,
-    configFile: false,
-    logLevel: 'silent',
-    plugins: [compileHintsForAppStart()],
-    build: {
-      write: false,
-      minify: false,
-      sourcemap: true,
-      modulePreload: { polyfill: false },
-      rolldownOptions: { input: path.join(folder, 'main.js') },
-    },
-  });
-  const [output] = Array.isArray(result) ? result : [result];
-  if (!output || !('output' in output)) throw new Error('the test app did not build');
-  chunks = output.output.filter((item): item is Rolldown.OutputChunk => item.type === 'chunk');
+  app = await buildInMemory(FILES, [compileHintsForAppStart()], { sourcemap: true });
 }, 60_000);
 
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
+afterAll(() => app.remove());
 
-const chunkOf = (module: string) => {
-  const found = chunks.find((chunk) => chunk.moduleIds.some((id) => id.endsWith(`/${module}`)));
-  if (!found) throw new Error(`no chunk for ${module}`);
-  return found;
-};
+const chunkOf = (module: string) => app.chunkOf(module);
 
 it("hints the app's start, and what it imports, for eager compilation on their first line", () => {
   for (const module of ['start.js', 'renderer.js']) {

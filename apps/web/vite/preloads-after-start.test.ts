@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { build, type Rolldown } from 'vite';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type BuiltApp, buildInMemory } from './build-in-memory.ts';
 import { preloadsAfterStart } from './preloads-after-start.ts';
 
 // A small app shaped like ours: the entry loads the renderer and the app's start side by side; the
@@ -26,37 +23,18 @@ const FILES = {
   'widget.js': `export function widget(text) { return '<p>' + text + '</p>' + Math.random(); }`,
 };
 
-let folder = '';
-let chunks: Rolldown.OutputChunk[] = [];
+let app: BuiltApp;
 
 beforeAll(async () => {
-  folder = mkdtempSync(path.join(os.tmpdir(), 'preloads-after-start-'));
-  for (const [name, code] of Object.entries(FILES)) writeFileSync(path.join(folder, name), code);
   const preloads = preloadsAfterStart();
-  const result = await build({
-    root: folder,
-    configFile: false,
-    logLevel: 'silent',
-    plugins: [preloads.plugin],
-    build: {
-      write: false,
-      minify: false,
-      rolldownOptions: { input: path.join(folder, 'main.js') },
-      modulePreload: { polyfill: false, resolveDependencies: preloads.resolveDependencies },
-    },
+  app = await buildInMemory(FILES, [preloads.plugin], {
+    modulePreload: { resolveDependencies: preloads.resolveDependencies },
   });
-  const [output] = Array.isArray(result) ? result : [result];
-  if (!output || !('output' in output)) throw new Error('the test app did not build');
-  chunks = output.output.filter((item): item is Rolldown.OutputChunk => item.type === 'chunk');
 }, 60_000);
 
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
+afterAll(() => app.remove());
 
-const chunkOf = (module: string) => {
-  const found = chunks.find((chunk) => chunk.moduleIds.some((id) => id.endsWith(`/${module}`)));
-  if (!found) throw new Error(`no chunk for ${module}`);
-  return found;
-};
+const chunkOf = (module: string) => app.chunkOf(module);
 
 it('leaves the entry without preload links for the app it loads', () => {
   const entry = chunkOf('main.js');
