@@ -1,9 +1,13 @@
 import { SamplesResultSchema } from '@app/contracts/samples.ts';
+import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { DailySamples } from './samples.ts';
+import type { DailySamples, SamplesEncoding } from './samples.ts';
 
 /** Browsers may keep the answer this long at most (and never past the UTC midnight that changes it). */
 const BROWSER_CACHE_SECONDS = 3600;
+
+/** Brotli first, then gzip; no cache of answers by header, which a client could grow without end. */
+const encodings = new Negotiator<SamplesEncoding>({ supportedValues: ['br', 'gzip'] });
 
 /**
  * GET /samples under the /api prefix. Public: the home page shows it to guests. The request
@@ -19,11 +23,19 @@ export const samplesRoutes: FastifyPluginAsyncZod<{ samples: DailySamples }> = a
         response: { 200: SamplesResultSchema },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       const today = samples.today();
       // The same for everyone: not about an account, so it may be kept like a public page.
       reply.header('cache-control', `public, max-age=${Math.min(BROWSER_CACHE_SECONDS, today.secondsLeft)}`);
-      return { success: true as const, data: today.samples };
+      // The body depends on Accept-Encoding now, besides what CORS already named.
+      const vary = reply.getHeader('vary');
+      reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+      const encoding = encodings.negotiate(request.headers['accept-encoding'] ?? '');
+      if (encoding) reply.header('content-encoding', encoding);
+      // Sent as stored (it matched the schema when it was built): bytes skip the serializer.
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(today.answer[encoding ?? 'identity'] as never);
     },
   );
 };

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { chartOfBirth } from '@app/astro/chart/natal-chart';
 import type { LocalDay } from '@app/astro/time/local-day';
 import { SamplesResultSchema } from '@app/contracts/samples.ts';
@@ -80,6 +81,33 @@ describe('GET /api/samples', () => {
     expect(next.landscape.generatedAt).toBe(t.clock.now().toISOString());
   });
 
+  it('is sent compressed to browsers that accept it, the same answer in every encoding', async () => {
+    const plain = await t.app.inject({ url: '/api/samples' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const cases = [
+      { accept: 'gzip, deflate, br, zstd', encoding: 'br', decode: brotliDecompressSync },
+      { accept: 'gzip', encoding: 'gzip', decode: gunzipSync },
+      { accept: 'br;q=0, gzip;q=0.8', encoding: 'gzip', decode: gunzipSync },
+    ];
+    for (const { accept, encoding, decode } of cases) {
+      const response = await t.app.inject({ url: '/api/samples', headers: { 'accept-encoding': accept } });
+      expect(response.statusCode, accept).toBe(200);
+      expect(response.headers['content-encoding'], accept).toBe(encoding);
+      expect(response.headers['content-type'], accept).toBe('application/json; charset=utf-8');
+      // A cache keeps one copy per encoding, beside CORS's own Vary.
+      expect(String(response.headers.vary), accept).toMatch(/^Origin, Accept-Encoding$/);
+      const body = decode(response.rawPayload);
+      expect(body.toString(), accept).toBe(plain.body);
+      expect(response.rawPayload.length, accept).toBeLessThan(plain.rawPayload.length / 2);
+    }
+    expect(SamplesResultSchema.parse(plain.json()).success).toBe(true);
+    for (const accept of ['identity', 'deflate', '*;q=0']) {
+      const response = await t.app.inject({ url: '/api/samples', headers: { 'accept-encoding': accept } });
+      expect(response.headers['content-encoding'], accept).toBeUndefined();
+      expect(response.body, accept).toBe(plain.body);
+    }
+  });
+
   it('is counted by the request limits like any API call', async () => {
     const limited = await createTestApp({
       config: { rateLimit: testRateLimit({ apiPerIp: { max: 2, windowMs: 60_000 } }) },
@@ -113,5 +141,8 @@ describe('daily samples', () => {
     clock.advance(60_000);
     expect(daily.today().samples.landscape.date).toBe('2031-03-11');
     expect(days.map((day) => day.date)).toEqual(['2031-03-10', '2031-03-11']);
+    // Serialized and compressed with the day's samples, not again on each request.
+    expect(daily.today().answer.br).toBe(daily.today().answer.br);
+    expect(JSON.parse(daily.today().answer.identity.toString()).data).toEqual(daily.today().samples);
   });
 });

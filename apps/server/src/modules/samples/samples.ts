@@ -1,7 +1,8 @@
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { chartOfBirth } from '@app/astro/chart/natal-chart';
 import { dayOf, type LocalDay } from '@app/astro/time/local-day';
 import { localToEpochSeconds } from '@app/astro/time/zones';
-import type { SampleBirth, Samples } from '@app/contracts/samples.ts';
+import { type SampleBirth, type Samples, SamplesResultSchema } from '@app/contracts/samples.ts';
 import { composeAnswer } from '@app/interpretations/chat-composer';
 import type { Clock } from '../../platform/clock.ts';
 import { factsForQuestion, todaysTransits, upcomingTransits } from '../chat/plugin.ts';
@@ -63,15 +64,30 @@ export function composeSamples(day: LocalDay, generatedAt: Date): Samples {
   };
 }
 
+/** The ways the day's answer is kept: as is, and compressed for browsers that accept it. */
+export type SamplesEncoding = 'identity' | 'br' | 'gzip';
+
 export interface TodaysSamples {
   samples: Samples;
+  /** The answer's bytes in each encoding, made once a day rather than on every request. */
+  answer: Record<SamplesEncoding, Buffer>;
   /** Seconds until the next UTC midnight, when the samples change. */
   secondsLeft: number;
 }
 
+/** `{ success: true, data }` as the route's schema writes it, and compressed (about 10 KB to 4). */
+function encodeAnswer(samples: Samples): Record<SamplesEncoding, Buffer> {
+  const identity = Buffer.from(JSON.stringify(SamplesResultSchema.parse({ success: true, data: samples })));
+  return {
+    identity,
+    br: brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }),
+    gzip: gzipSync(identity, { level: zlib.Z_BEST_COMPRESSION }),
+  };
+}
+
 /** Today's samples, computed on the first request of each UTC day and kept until the next. */
 export class DailySamples {
-  private kept: { date: string; samples: Samples } | null = null;
+  private kept: { date: string; samples: Samples; answer: Record<SamplesEncoding, Buffer> } | null = null;
 
   constructor(
     private readonly clock: Clock,
@@ -82,9 +98,14 @@ export class DailySamples {
     const now = this.clock.now();
     const date = now.toISOString().slice(0, 10);
     if (this.kept?.date !== date) {
-      this.kept = { date, samples: this.compose(dayOf(SAMPLE_BIRTH.zone, date), now) };
+      const samples = this.compose(dayOf(SAMPLE_BIRTH.zone, date), now);
+      this.kept = { date, samples, answer: encodeAnswer(samples) };
     }
     const nextMidnight = Date.parse(`${date}T00:00:00Z`) + DAY_MS;
-    return { samples: this.kept.samples, secondsLeft: Math.ceil((nextMidnight - now.getTime()) / 1000) };
+    return {
+      samples: this.kept.samples,
+      answer: this.kept.answer,
+      secondsLeft: Math.ceil((nextMidnight - now.getTime()) / 1000),
+    };
   }
 }
